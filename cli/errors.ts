@@ -1,0 +1,16 @@
+// The CLI's three ways to fail. Only cli/index.ts turns them into an exit code.
+
+/** Bad flags or arguments. */
+export class UsageError extends Error {}
+
+/** A known failure with its exit code; the message is for the user. */
+export class ExitError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export const EXIT = { ok: 0, refused: 1, invalidSettings: 2 } as const;

@@ -1,0 +1,52 @@
+// The command line. Commands are plain functions (convert.ts); this file only parses flags and
+// turns errors into exit codes: 0 written, 1 refused, 2 invalid settings.
+import { Command } from "commander";
+import { convert } from "./convert.js";
+import { EXIT, ExitError, UsageError } from "./errors.js";
+import { packageVersion } from "./package-info.js";
+
+const program = new Command("hooks2opencode")
+  .description("Replay Claude Code hooks in OpenCode: convert .claude/settings.json hooks into a drop-in OpenCode plugin.")
+  .version(packageVersion())
+  .showHelpAfterError();
+
+program
+  .command("convert")
+  .description("write .opencode/plugins/claude-hooks.js from the project's Claude Code settings and print a per-hook report")
+  .option("-p, --project <dir>", "project folder", ".")
+  .option("-s, --settings <file>", "read this settings file instead of .claude/settings*.json (repeatable)", collect, [])
+  .option("--user", "convert ~/.claude/settings.json ($CLAUDE_CONFIG_DIR) into OpenCode's global plugin folder")
+  .option("-o, --out <file>", "write the plugin here")
+  .option("--dry-run", "print the report, write nothing")
+  .option("--force", "overwrite a plugin file that was not written by hooks2opencode or was edited by hand")
+  .action(async (options: { project: string; settings: string[]; user?: boolean; out?: string; dryRun?: boolean; force?: boolean }) => {
+    if (options.user && options.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
+    const result = await convert({
+      project: options.project,
+      settings: options.settings,
+      ...(options.user ? { user: true } : {}),
+      ...(options.out ? { out: options.out } : {}),
+      ...(options.dryRun ? { dryRun: true } : {}),
+      ...(options.force ? { force: true } : {}),
+    });
+    process.exitCode = result.exitCode;
+  });
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof ExitError) {
+    process.stderr.write(`hooks2opencode: ${error.message}\n`);
+    process.exitCode = error.exitCode;
+  } else if (error instanceof UsageError) {
+    process.stderr.write(`hooks2opencode: ${error.message}\n`);
+    process.exitCode = EXIT.invalidSettings;
+  } else {
+    process.stderr.write(`hooks2opencode: internal error, this is a bug; please report it:\n${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 70;
+  }
+}

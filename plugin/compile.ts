@@ -1,0 +1,85 @@
+// Compiles the embedded handlers once, when OpenCode loads the plugin: matchers, `if` rules,
+// timeouts and de-duplication keys are ready before the first tool call.
+import { defaultTimeout, type EventName, eventInfo } from "../schema/events.js";
+import type { Handler } from "../schema/types.js";
+import type { PluginConfig, PluginHandler } from "./config.js";
+import { type CompiledMatcher, compileMatcher } from "./match/compile-matcher.js";
+import { compileIfRule, type IfRule } from "./match/if-rule.js";
+
+export interface CompiledHandler {
+  event: EventName;
+  matcher: CompiledMatcher;
+  ifRule?: IfRule;
+  hook: Handler;
+  timeoutMs: number;
+  /** Claude's de-duplication key: identical handlers from several files or groups run once. */
+  key: string;
+  /** Shown in hook error texts: `[<label>]`. */
+  label: string;
+  where: string;
+}
+
+export function compileHandlers(config: PluginConfig): Map<EventName, CompiledHandler[]> {
+  const byEvent = new Map<EventName, CompiledHandler[]>();
+  for (const entry of config.handlers) {
+    const compiled = compileHandler(entry);
+    if (!compiled) continue;
+    const list = byEvent.get(entry.event) ?? [];
+    list.push(compiled);
+    byEvent.set(entry.event, list);
+  }
+  return byEvent;
+}
+
+function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
+  const info = eventInfo(entry.event);
+  const matched = compileMatcher(info.matchField ? entry.matcher : undefined, { narrow: info.narrowExact });
+  if (!matched.ok) return undefined; // convert rejects these; a hand-edited plugin must not crash OpenCode
+  const hook = entry.hook;
+  let ifRule: IfRule | undefined;
+  if (typeof hook.if === "string") {
+    if (!info.toolEvent) return undefined; // Claude: a handler with `if` on a non-tool event never runs
+    const rule = compileIfRule(hook.if);
+    if (!rule.ok) return undefined;
+    ifRule = rule.rule;
+  }
+  const seconds = typeof hook.timeout === "number" ? hook.timeout : defaultTimeout(entry.event, hook.type);
+  return {
+    event: entry.event,
+    matcher: matched.matcher,
+    ...(ifRule ? { ifRule } : {}),
+    hook,
+    timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
+    key: dedupeKey(hook),
+    label: handlerLabel(hook),
+    where: entry.where,
+  };
+}
+
+/** claude-code-hooks.md §5.2: timeout, async and statusMessage are not part of the key. */
+export function dedupeKey(hook: Handler): string {
+  const condition = String(hook.if ?? "");
+  switch (hook.type) {
+    case "command":
+      return JSON.stringify(["command", hook.shell ?? "bash", hook.command, hook.args ?? null, condition]);
+    case "http":
+      return JSON.stringify(["http", hook.url, condition]);
+    case "mcp_tool":
+      return JSON.stringify(["mcp_tool", hook.server, hook.tool, hook.input ?? null, condition]);
+    default:
+      return JSON.stringify([hook.type, hook.prompt, condition]);
+  }
+}
+
+export function handlerLabel(hook: Handler): string {
+  switch (hook.type) {
+    case "command":
+      return Array.isArray(hook.args) ? [hook.command, ...(hook.args as string[])].join(" ") : String(hook.command);
+    case "http":
+      return String(hook.url);
+    case "mcp_tool":
+      return `${String(hook.server)}/${String(hook.tool)}`;
+    default:
+      return String(hook.prompt);
+  }
+}

@@ -1,0 +1,24 @@
+// Fields every event's merge collects the same way: continue:false, systemMessage, error notices.
+import type { HandlerRun } from "../run/run-handlers.js";
+
+export interface CommonOutcome {
+  /** Set when any hook said `continue: false`: Claude stops after the hooks run. */
+  stop?: { reason: string };
+  /** `systemMessage` values: shown to the user, not the model. */
+  systemMessages: string[];
+  /** Non-blocking errors and timeouts, for the log. */
+  notices: string[];
+}
+
+export function collectCommon(event: string, tool: string, runs: readonly HandlerRun[]): CommonOutcome {
+  const outcome: CommonOutcome = { systemMessages: [], notices: [] };
+  for (const { handler, result } of runs) {
+    if (result.status === "error") outcome.notices.push(`${event}:${tool} hook error: [${handler.label}]: ${result.message}`);
+    if (result.status === "cancelled") outcome.notices.push(`${event}:${tool} hook cancelled after ${handler.timeoutMs / 1000}s: [${handler.label}]`);
+    const json = "json" in result ? result.json : undefined;
+    if (!json) continue;
+    if (json.systemMessage) outcome.systemMessages.push(json.systemMessage);
+    if (json.continue === false && !outcome.stop) outcome.stop = { reason: json.stopReason ?? "" };
+  }
+  return outcome;
+}

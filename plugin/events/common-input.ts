@@ -1,0 +1,13 @@
+// The input fields every Claude hook gets. OpenCode has no Claude transcript, so
+// `transcript_path` is "" (as Claude sends in some remote modes); see README "Hook input".
+import type { Runtime } from "../runtime.js";
+
+export function commonInput(runtime: Runtime, event: string, sessionID: string): Record<string, unknown> {
+  return {
+    session_id: sessionID,
+    transcript_path: "",
+    cwd: runtime.directory,
+    permission_mode: runtime.permissionMode,
+    hook_event_name: event,
+  };
+}

@@ -1,0 +1,41 @@
+// PostToolUse -> `tool.execute.after` (OpenCode calls it only when the tool succeeded, as Claude
+// fires PostToolUse only on success). Hook feedback (exit-2 stderr, decision:block reasons,
+// additionalContext) is appended to what the model sees; updatedToolOutput replaces it.
+// Built-in tools: `output.output`; MCP tools: `output.content` (opencode-plugin-api.md §2.3).
+import { decidePostToolUse, type PostToolUseDecision } from "../decide/post-tool-use-decision.js";
+import { systemReminder } from "../protocol/messages.js";
+import { appendModelOutput, replaceModelOutput, substituteText } from "../substitute.js";
+import { type ToolOutput, toolResponse } from "../tools/tool-response.js";
+import { defineToolEvent } from "./define-tool-event.js";
+import { reportCommon } from "./report-common.js";
+
+export default defineToolEvent<PostToolUseDecision>({
+  name: "PostToolUse",
+  channel: "tool.execute.after",
+  buildInput: (call, context) => {
+    const startedAt = context.runtime.peekCallState(context.callID)?.startedAt;
+    return {
+      tool_response: toolResponse(call, (context.output ?? {}) as ToolOutput),
+      tool_use_id: context.callID,
+      ...(startedAt !== undefined ? { duration_ms: Date.now() - startedAt } : {}),
+      ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
+    };
+  },
+  decide: decidePostToolUse,
+  apply(verdicts, context) {
+    const output = context.output ?? {};
+    for (const { decision } of verdicts) reportCommon(context.runtime, context.sessionID, decision);
+    const replaced = verdicts.findLast((verdict) => verdict.decision.updatedToolOutput)?.decision.updatedToolOutput;
+    if (replaced && Array.isArray(output.content) && Array.isArray(replaced.value)) output.content = replaced.value;
+    else if (replaced) replaceModelOutput(output, outputText(replaced.value));
+    for (const { decision } of verdicts) {
+      for (const text of decision.feedback) appendModelOutput(output, systemReminder(text));
+    }
+  },
+});
+
+/** updatedToolOutput in Claude's structured shape: show its text (Bash stdout) or the JSON. */
+function outputText(value: unknown): string {
+  if (value && typeof value === "object" && "stdout" in value && typeof value.stdout === "string") return value.stdout;
+  return substituteText(value);
+}

@@ -1,0 +1,64 @@
+// PreToolUse -> `tool.execute.before`. Deny (or exit 2) throws, which makes OpenCode skip the tool
+// and show the model exactly the reason; updatedInput is mapped back to OpenCode's arg names and
+// applied in place; allow answers OpenCode's permission prompt for this call; ask is left to
+// OpenCode's own permission rules (a plugin cannot raise a prompt); additionalContext is kept for
+// the after-hook. Source: claude-code-hooks.md §4.3, opencode-plugin-api.md §2.3 and §8.
+import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
+import { additionalContextText, systemReminder } from "../protocol/messages.js";
+import { prepareSubstitute, substituteText } from "../substitute.js";
+import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
+import { defineToolEvent, HookBlock, type ToolHookContext, type Verdict } from "./define-tool-event.js";
+import { reportCommon } from "./report-common.js";
+
+export default defineToolEvent<PreToolUseDecision>({
+  name: "PreToolUse",
+  channel: "tool.execute.before",
+  buildInput: (call, context) => ({
+    tool_use_id: context.callID,
+    ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
+  }),
+  decide: decidePreToolUse,
+  apply(verdicts, context) {
+    const { runtime, callID } = context;
+    for (const { decision } of verdicts) reportCommon(runtime, context.sessionID, decision);
+    const stop = verdicts.find((verdict) => verdict.decision.stop)?.decision.stop;
+    if (stop) throw new HookBlock(stop.reason || "Stopped by a PreToolUse hook (continue: false)");
+    const denials = verdicts.flatMap((verdict) => verdict.decision.denyMessages);
+    if (denials.length > 0) throw new HookBlock(denials.join("\n\n"));
+
+    const state = runtime.callState(callID);
+    for (const { call, decision } of verdicts) {
+      for (const text of decision.additionalContext) state.context.push(systemReminder(additionalContextText("PreToolUse", call.toolName, text)));
+    }
+    applyUpdatedInput(verdicts, context);
+    if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) runtime.allowedCalls.add(callID);
+    if (verdicts.some((verdict) => verdict.decision.decision === "ask")) {
+      runtime.log("info", `PreToolUse hook asked for confirmation of ${context.tool} (${callID}); OpenCode's permission rules decide`);
+    }
+    applySubstitute(verdicts, context);
+  },
+});
+
+function applyUpdatedInput(verdicts: Verdict<PreToolUseDecision>[], context: ToolHookContext): void {
+  for (const { call, decision } of verdicts) {
+    if (!decision.updatedInput) continue;
+    if (call.fromPatch || !verdicts.every((verdict) => verdict.call === call)) {
+      context.runtime.log("warn", `updatedInput for one file of apply_patch cannot be applied; ${call.toolName} call left unchanged`);
+      continue;
+    }
+    replaceInPlace(context.args, toOpencodeArgs(call.mapping, decision.updatedInput));
+  }
+}
+
+function applySubstitute(verdicts: Verdict<PreToolUseDecision>[], context: ToolHookContext): void {
+  const value = verdicts.find((verdict) => verdict.decision.substitute !== undefined)?.decision.substitute;
+  if (value === undefined) return;
+  const text = substituteText(value);
+  const output = context.output ?? {};
+  if (prepareSubstitute(context.tool, context.args, output, text, context.runtime.pluginFile)) {
+    context.runtime.callState(context.callID).substitute = { text };
+    return;
+  }
+  // A tool with side effects cannot be skipped safely: deliver the result the way Claude's deny would.
+  throw new HookBlock(text);
+}

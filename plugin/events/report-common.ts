@@ -1,0 +1,20 @@
+// Where the parts of a verdict that are not the model's business go: the OpenCode log (non-blocking
+// hook errors, timeouts) and a toast for systemMessage; continue:false aborts the session loop.
+import type { CommonOutcome } from "../decide/common.js";
+import type { Runtime } from "../runtime.js";
+
+export function reportCommon(runtime: Runtime, sessionID: string, outcome: CommonOutcome): void {
+  for (const notice of outcome.notices) runtime.log("warn", notice);
+  for (const message of outcome.systemMessages) {
+    runtime.log("info", message);
+    runtime.toast(message, "warning");
+  }
+  if (outcome.stop) {
+    runtime.log("info", `hook asked to stop (continue: false)${outcome.stop.reason ? `: ${outcome.stop.reason}` : ""}`);
+    try {
+      void runtime.client.session?.abort?.({ path: { id: sessionID } })?.catch(() => {});
+    } catch {
+      // Best effort: the tool is blocked either way.
+    }
+  }
+}

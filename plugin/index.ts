@@ -1,0 +1,73 @@
+// The runtime of a generated plugin: createPlugin(config) compiles the embedded handlers once and
+// returns the OpenCode plugin function. Every path is caught: a hook can block a tool on purpose,
+// nothing a hook does can crash OpenCode.
+import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
+import { compileHandlers } from "./compile.js";
+import type { PluginConfig } from "./config.js";
+import { fireToolEvent, HookBlock } from "./events/define-tool-event.js";
+import { TOOL_EVENTS } from "./events/index.js";
+import { LOCAL_HOOKS_FILE, readLocalHooks, withLocalHooks } from "./local-hooks.js";
+import { type OpencodeClient, Runtime } from "./runtime.js";
+import { appendModelOutput, replaceModelOutput } from "./substitute.js";
+
+export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
+  const handlers = compileHandlers(config);
+  return async (input: PluginInput): Promise<Hooks> => {
+    const client = input.client as unknown as OpencodeClient;
+    let active = handlers;
+    try {
+      active = withLocalHooks(handlers, readLocalHooks(input.directory));
+    } catch (error) {
+      new Runtime(input.directory, handlers, client, pluginFile, config.generator).log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(error)}`);
+    }
+    const runtime = new Runtime(input.directory, active, client, pluginFile, config.generator);
+    const guard = async (what: string, work: () => Promise<void> | void) => {
+      try {
+        await work();
+      } catch (error) {
+        if (error instanceof HookBlock) throw error;
+        runtime.log("error", `${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    };
+    return {
+      config: (cfg) =>
+        guard("config", () => {
+          runtime.mcpServers = Object.keys((cfg as { mcp?: Record<string, unknown> }).mcp ?? {});
+          runtime.permissionMode = (cfg as { permission?: unknown }).permission === "allow" ? "bypassPermissions" : "default";
+        }),
+      "tool.execute.before": (hook, output) =>
+        guard("PreToolUse", async () => {
+          runtime.callState(hook.callID);
+          const args = (output.args ?? {}) as Record<string, unknown>;
+          await fireToolEvent(TOOL_EVENTS.PreToolUse, { runtime, sessionID: hook.sessionID, callID: hook.callID, tool: hook.tool, args, output });
+        }),
+      "tool.execute.after": (hook, output) =>
+        guard("PostToolUse", async () => {
+          const state = runtime.peekCallState(hook.callID);
+          const result = output as unknown as Record<string, unknown>;
+          try {
+            if (state?.substitute) replaceModelOutput(result, state.substitute.text);
+            const args = (hook.args ?? {}) as Record<string, unknown>;
+            await fireToolEvent(TOOL_EVENTS.PostToolUse, { runtime, sessionID: hook.sessionID, callID: hook.callID, tool: hook.tool, args, output: result });
+            for (const text of state?.context ?? []) appendModelOutput(result, text);
+          } finally {
+            runtime.takeCallState(hook.callID);
+          }
+        }),
+      event: ({ event }) => guard("event", () => onEvent(runtime, event as unknown as { type: string; properties?: Record<string, unknown> })),
+    };
+  };
+}
+
+/** A PreToolUse `allow` skips Claude's permission prompt: answer OpenCode's prompt for that call. */
+async function onEvent(runtime: Runtime, event: { type: string; properties?: Record<string, unknown> }): Promise<void> {
+  if (event.type !== "permission.asked") return;
+  const request = event.properties ?? {};
+  const callID = (request.tool as { callID?: string } | undefined)?.callID;
+  if (!callID || !runtime.allowedCalls.has(callID)) return;
+  runtime.log("info", `PreToolUse hook allowed ${String(request.permission)} for ${callID}; answering the permission prompt`);
+  await runtime.client.postSessionIdPermissionsPermissionId?.({
+    path: { id: String(request.sessionID), permissionID: String(request.id) },
+    body: { response: "once" },
+  });
+}

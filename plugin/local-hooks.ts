@@ -1,0 +1,34 @@
+// Local hooks: .claude/settings.local.json belongs to one person and is usually git-ignored, so its
+// hooks are not embedded in the committed plugin. convert writes them to LOCAL_HOOKS_FILE (keep it
+// out of git) and the plugin adds them at start-up, after the project's, with Claude's precedence:
+// a local `disableAllHooks` overrides the project's.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { EventName } from "../schema/events.js";
+import { type CompiledHandler, compileHandlers } from "./compile.js";
+import type { PluginConfig } from "./config.js";
+
+export const PLUGIN_FILE = "claude-hooks.js";
+export const LOCAL_HOOKS_FILE = ".opencode/claude-hooks.local.json";
+
+export function readLocalHooks(directory: string): PluginConfig | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(directory, LOCAL_HOOKS_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  const data = JSON.parse(text) as PluginConfig;
+  return Array.isArray(data.handlers) ? data : undefined;
+}
+
+export function withLocalHooks(
+  project: Map<EventName, CompiledHandler[]>,
+  local: PluginConfig | undefined,
+): Map<EventName, CompiledHandler[]> {
+  if (!local) return project;
+  if (local.disableAllHooks === true) return new Map();
+  const combined = new Map(project);
+  for (const [event, handlers] of compileHandlers(local)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
+  return combined;
+}

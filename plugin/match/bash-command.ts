@@ -1,0 +1,109 @@
+// Splits a shell command the way Claude Code's Bash permission matcher looks at it: each
+// subcommand of `&&`, `||`, `;`, `|`, `|&`, `&` and newlines, plus those inside `$(...)` and
+// backticks, with leading `VAR=value` assignments and wrappers (timeout, nice, nohup, ...) removed.
+// Returns undefined when the command cannot be parsed (unbalanced quotes), so callers fail open.
+// Source: claude-code-hooks.md §2.7.
+
+const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin", "noglob", "xargs"]);
+
+export function subcommands(command: string): string[] | undefined {
+  const found: string[] = [];
+  if (!split(command, found)) return undefined;
+  return found.map(stripPrefixes).filter((part) => part !== "");
+}
+
+function split(command: string, out: string[]): boolean {
+  let current = "";
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const char = command[i]!;
+    const next = command[i + 1];
+    if (quote === "'") {
+      current += char;
+      if (char === "'") quote = undefined;
+      continue;
+    }
+    if (char === "\\" && next !== undefined) {
+      current += char + next;
+      i++;
+      continue;
+    }
+    if (char === "$" && next === "(") {
+      const end = closing(command, i + 1);
+      if (end < 0) return false;
+      if (!split(command.slice(i + 2, end), out)) return false;
+      current += command.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if (char === "`") {
+      const end = command.indexOf("`", i + 1);
+      if (end < 0) return false;
+      if (!split(command.slice(i + 1, end), out)) return false;
+      current += command.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if (quote === '"') {
+      current += char;
+      if (char === '"') quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"') {
+      quote = char;
+      current += char;
+      continue;
+    }
+    if (char === ";" || char === "\n" || char === "&" || char === "|") {
+      out.push(current.trim());
+      current = "";
+      if ((char === "&" || char === "|") && (next === char || (char === "|" && next === "&"))) i++;
+      continue;
+    }
+    current += char;
+  }
+  if (quote) return false;
+  out.push(current.trim());
+  return true;
+}
+
+/** Index of the ")" closing the "(" at `open`, honouring nesting and quotes; -1 if none. */
+function closing(command: string, open: number): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = open; i < command.length; i++) {
+    const char = command[i];
+    if (quote) {
+      if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function stripPrefixes(part: string): string {
+  let words = part.split(/\s+/).filter((word) => word !== "");
+  for (;;) {
+    const first = words[0];
+    if (first === undefined) return "";
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(first)) {
+      words = words.slice(1);
+      continue;
+    }
+    if (!WRAPPERS.has(first)) return words.join(" ");
+    words = words.slice(1);
+    // Wrapper options and the timeout duration: `timeout 10 cmd`, `nice -n 5 cmd`, `stdbuf -oL cmd`.
+    while (words[0] !== undefined && (words[0].startsWith("-") || (first === "timeout" && /^\d/.test(words[0])))) {
+      const option = words.shift();
+      if (first === "nice" && option === "-n") words.shift();
+    }
+  }
+}
+
+/** Whether a command uses expansions whose value is unknown before it runs. */
+export function hasDynamicParts(command: string): boolean {
+  return /\$\(|`|\$[A-Za-z_{]/.test(command);
+}

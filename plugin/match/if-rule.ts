@@ -1,0 +1,130 @@
+// The `if` field: one Claude permission rule, `Tool` or `Tool(specifier)`, compiled once. A handler
+// whose rule does not match the call is not spawned at all. Best-effort like Claude's: what cannot be
+// evaluated (unparsable command, `$VAR` in a command pattern) runs the hook.
+// Source: claude-code-hooks.md §2.7; permission rule syntax (Bash word boundary, `:*`, gitignore paths).
+import nodePath from "node:path";
+import { homedir } from "node:os";
+import picomatch from "picomatch";
+import { canonicalName } from "../tools/claude-names.js";
+import { hasDynamicParts, subcommands } from "./bash-command.js";
+
+export interface ToolCall {
+  /** Claude tool name (`Bash`, `Write`, `mcp__s__t`). */
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  cwd: string;
+  projectDir: string;
+}
+
+export type IfRule = (call: ToolCall) => boolean;
+
+export type IfRuleResult = { ok: true; rule: IfRule } | { ok: false; error: string };
+
+const PATH_FIELD: Record<string, string> = {
+  Read: "file_path",
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path",
+  Glob: "path",
+  Grep: "path",
+};
+
+export function compileIfRule(text: string): IfRuleResult {
+  const parsed = /^\s*([A-Za-z0-9_:-]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(text);
+  if (!parsed) return { ok: false, error: 'expected one permission rule like "Bash(git push *)" or "Write(.env*)"' };
+  const tool = canonicalName(parsed[1]!);
+  const specifier = parsed[2];
+  const sameTool = (name: string) => canonicalName(name) === tool || mcpServerRule(tool, name);
+  if (specifier === undefined || specifier === "" || specifier === "*") {
+    return { ok: true, rule: (call) => sameTool(call.toolName) };
+  }
+  const test = specifierTest(tool, specifier);
+  return { ok: true, rule: (call) => sameTool(call.toolName) && test(call) };
+}
+
+/** `mcp__server` as a rule covers every tool of that server. */
+function mcpServerRule(rule: string, name: string): boolean {
+  return rule.startsWith("mcp__") && !rule.slice(5).includes("__") && name.startsWith(`${rule}__`);
+}
+
+function specifierTest(tool: string, specifier: string): (call: ToolCall) => boolean {
+  if (tool === "Bash" || tool === "PowerShell") return bashTest(specifier);
+  const pathField = PATH_FIELD[tool];
+  if (pathField) return pathTest(specifier, pathField);
+  if (tool === "WebFetch" && specifier.startsWith("domain:")) return domainTest(specifier.slice("domain:".length));
+  const field = tool === "Agent" ? "subagent_type" : tool === "Skill" ? "skill" : undefined;
+  if (field) {
+    const glob = wildcard(specifier);
+    return (call) => glob.test(String(call.toolInput[field] ?? ""));
+  }
+  return () => true; // Unknown specifier: run the hook, as Claude fails open.
+}
+
+function bashTest(specifier: string): (call: ToolCall) => boolean {
+  const pattern = specifier.endsWith(":*") ? `${specifier.slice(0, -2)} *` : specifier;
+  const glob = wildcard(pattern);
+  const namesOnlyCommand = !/\s/.test(pattern.replace(/ \*$/, ""));
+  return (call) => {
+    const command = String(call.toolInput.command ?? "");
+    const parts = subcommands(command);
+    if (!parts) return true;
+    if (!namesOnlyCommand && hasDynamicParts(command)) return true;
+    return glob.test(command.trim()) || parts.some((part) => glob.test(part));
+  };
+}
+
+/** `*` matches anything, spaces included; a trailing ` *` also matches the bare command. */
+function wildcard(pattern: string): RegExp {
+  const trailingArgs = pattern.endsWith(" *");
+  const body = trailingArgs ? pattern.slice(0, -2) : pattern;
+  const source = body.split("*").map(escapeRegex).join("[\\s\\S]*");
+  return new RegExp(`^${source}${trailingArgs ? "(?:\\s[\\s\\S]*)?" : ""}$`);
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function pathTest(specifier: string, field: string): (call: ToolCall) => boolean {
+  let base: (call: ToolCall) => string;
+  let pattern: string;
+  if (specifier.startsWith("//")) {
+    base = () => "/";
+    pattern = specifier.slice(2);
+  } else if (specifier.startsWith("~/")) {
+    base = () => homedir();
+    pattern = specifier.slice(2);
+  } else if (specifier.startsWith("/")) {
+    base = (call) => call.projectDir;
+    pattern = specifier.slice(1);
+  } else {
+    base = (call) => call.cwd;
+    pattern = specifier.startsWith("./") ? specifier.slice(2) : specifier;
+    // gitignore: a pattern without a slash matches a name at any depth.
+    if (!pattern.replace(/\/$/, "").includes("/")) pattern = `**/${pattern}`;
+  }
+  if (pattern.endsWith("/")) pattern += "**";
+  const matchers = [picomatch(pattern, { dot: true }), picomatch(`${pattern}/**`, { dot: true })];
+  return (call) => {
+    const value = call.toolInput[field];
+    const file = typeof value === "string" && value !== "" ? value : call.cwd;
+    const relative = nodePath.relative(base(call), nodePath.resolve(call.cwd, file));
+    if (relative.startsWith("..") || nodePath.isAbsolute(relative)) return false;
+    return matchers.some((match) => match(relative));
+  };
+}
+
+function domainTest(domain: string): (call: ToolCall) => boolean {
+  const wanted = domain.toLowerCase().replace(/\.$/, "");
+  return (call) => {
+    let host: string;
+    try {
+      host = new URL(String(call.toolInput.url ?? "")).hostname.toLowerCase().replace(/\.$/, "");
+    } catch {
+      return false;
+    }
+    if (wanted.startsWith("*.")) return host.endsWith(wanted.slice(1)) || host === wanted.slice(2);
+    return host === wanted;
+  };
+}

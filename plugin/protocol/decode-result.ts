@@ -1,0 +1,39 @@
+// Turns one finished hook process into Claude Code's verdict, by the exit-code rules of 2.1.228+:
+// exit 0 -> JSON honoured (or plain text); exit 2 -> blocking error (JSON still read, cannot
+// un-block); any other exit -> valid JSON alone decides, else a non-blocking error (fail open).
+// A timed-out hook makes no decision. `onFailure: "block"` turns failures into exit 2.
+// Source: claude-code-hooks.md §4.2 and §5.3.
+import { type HookJson, parseStdout } from "./hook-json.js";
+
+export interface ProcessOutcome {
+  exitCode?: number;
+  stdout: string;
+  stderr: string;
+  timedOut?: boolean;
+  /** The process could not be started (e.g. executable not found). */
+  spawnError?: string;
+}
+
+export type HookResult =
+  | { status: "success"; json?: HookJson; text?: string }
+  | { status: "blocking"; stderr: string; json?: HookJson }
+  | { status: "error"; message: string }
+  | { status: "cancelled" };
+
+export function decodeResult(event: string, outcome: ProcessOutcome, options: { onFailureBlock?: boolean } = {}): HookResult {
+  const fail = (message: string): HookResult =>
+    options.onFailureBlock ? { status: "blocking", stderr: message } : { status: "error", message };
+  if (outcome.timedOut) return options.onFailureBlock ? { status: "blocking", stderr: "hook timed out" } : { status: "cancelled" };
+  if (outcome.spawnError !== undefined) return fail(`failed to run: ${outcome.spawnError}`);
+
+  const parsed = parseStdout(outcome.stdout, event);
+  const stderr = outcome.stderr.trim();
+  if (outcome.exitCode === 2) {
+    return parsed.kind === "json" ? { status: "blocking", stderr, json: parsed.json } : { status: "blocking", stderr };
+  }
+  if (parsed.kind === "json") return { status: "success", json: parsed.json };
+  if (parsed.kind === "invalid") return fail(parsed.message);
+  if (outcome.exitCode === 0) return parsed.text.trim() === "" ? { status: "success" } : { status: "success", text: parsed.text };
+  const firstLine = stderr.split("\n")[0] || "No stderr output";
+  return fail(`Failed with non-blocking status code: ${firstLine}`);
+}

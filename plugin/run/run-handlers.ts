@@ -1,0 +1,81 @@
+// Selects the handlers a firing matches (matcher, then `if`), runs the distinct ones in parallel and
+// returns their verdicts in settings order, so merging never depends on which finished first.
+// Source: claude-code-hooks.md §5.1–5.3.
+import type { CompiledHandler } from "../compile.js";
+import type { ToolCall } from "../match/if-rule.js";
+import { decodeResult, type HookResult, type ProcessOutcome } from "../protocol/decode-result.js";
+import { runHttp } from "./run-http.js";
+import { spawnCommand } from "./spawn-command.js";
+
+export interface Firing {
+  event: string;
+  /** Value the matcher is tested against (tool_name for tool events). */
+  matchValue?: string;
+  /** Present on tool events, for `if` rules. */
+  toolCall?: ToolCall;
+  /** The hook input, as Claude would send it. */
+  input: Record<string, unknown>;
+}
+
+export interface RunContext {
+  cwd: string;
+  projectDir: string;
+  env: Record<string, string>;
+  /** Background work (async hooks) is reported here instead of being awaited. */
+  onBackgroundResult?(handler: CompiledHandler, result: HookResult): void;
+}
+
+export interface HandlerRun {
+  handler: CompiledHandler;
+  result: HookResult;
+}
+
+export function selectHandlers(handlers: readonly CompiledHandler[], firing: Firing): CompiledHandler[] {
+  const seen = new Set<string>();
+  const selected: CompiledHandler[] = [];
+  for (const handler of handlers) {
+    if (firing.matchValue !== undefined && !handler.matcher.test(firing.matchValue)) continue;
+    if (handler.ifRule && !(firing.toolCall && handler.ifRule(firing.toolCall))) continue;
+    if (seen.has(handler.key)) continue;
+    seen.add(handler.key);
+    selected.push(handler);
+  }
+  return selected;
+}
+
+export async function runHandlers(handlers: readonly CompiledHandler[], firing: Firing, context: RunContext): Promise<HandlerRun[]> {
+  const selected = selectHandlers(handlers, firing);
+  const stdin = `${JSON.stringify(firing.input)}\n`;
+  const runs = selected.map(async (handler): Promise<HandlerRun | undefined> => {
+    const pending = runOne(handler, stdin, context).then(
+      (outcome) => decodeResult(firing.event, outcome, { onFailureBlock: handler.hook.onFailure === "block" }),
+      (error: unknown): HookResult => ({ status: "error", message: `hook runner failed: ${String(error)}` }),
+    );
+    if (handler.hook.async === true || handler.hook.asyncRewake === true) {
+      // Claude starts async hooks and moves on; their decisions have no effect.
+      void pending.then((result) => context.onBackgroundResult?.(handler, result));
+      return undefined;
+    }
+    return { handler, result: await pending };
+  });
+  return (await Promise.all(runs)).filter((run): run is HandlerRun => run !== undefined);
+}
+
+function runOne(handler: CompiledHandler, stdin: string, context: RunContext): Promise<ProcessOutcome> {
+  const hook = handler.hook;
+  if (hook.type === "http") return runHttp(hook, stdin, context.env, handler.timeoutMs);
+  if (hook.type !== "command") {
+    return Promise.resolve({ stdout: "", stderr: "", spawnError: `${hook.type} hooks are not supported by hooks2opencode` });
+  }
+  const substitute = (text: string) => text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
+  const args = Array.isArray(hook.args) ? (hook.args as string[]).map(substitute) : undefined;
+  return spawnCommand({
+    command: args ? substitute(String(hook.command)) : String(hook.command),
+    ...(args ? { args } : {}),
+    ...(hook.shell === "powershell" ? { shell: "powershell" as const } : {}),
+    stdin,
+    cwd: context.cwd,
+    env: context.env,
+    timeoutMs: handler.timeoutMs,
+  });
+}

@@ -1,0 +1,82 @@
+// The Claude Code 2.1.332 event model: one row per event, read by the validator, the JSON Schema
+// generator, the convert report and the runtime (matcher field, default timeout).
+// Source: ../shared/reference/claude-code-hooks.md §3 and §4.1.
+
+export type HandlerType = "command" | "http" | "mcp_tool" | "prompt" | "agent";
+
+export interface EventInfo {
+  /** Input field the matcher is tested against; undefined = the event ignores matchers. */
+  matchField?: string;
+  /** FileChanged and StopFailure use the narrow exact set `[A-Za-z0-9_|]` (no comma, hyphen, space). */
+  narrowExact?: boolean;
+  /** Handler types Claude accepts on this event. */
+  types: readonly HandlerType[];
+  /** Default timeout in seconds for command/http/mcp_tool handlers. */
+  defaultTimeout: number;
+  /** Tool events evaluate the `if` field; elsewhere a handler with `if` never runs. */
+  toolEvent?: boolean;
+}
+
+const ALL: readonly HandlerType[] = ["command", "http", "mcp_tool", "prompt", "agent"];
+const NO_LLM: readonly HandlerType[] = ["command", "http", "mcp_tool"];
+const TEN_MINUTES = 600;
+
+export const EVENTS = {
+  ConfigChange: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  CwdChanged: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  DirectoryAdded: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  Elicitation: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  ElicitationResult: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  FileChanged: { matchField: "file_name", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  InstructionsLoaded: { matchField: "load_reason", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  MessageDisplay: { types: NO_LLM, defaultTimeout: 10 },
+  Notification: { matchField: "notification_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  PermissionDenied: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PermissionRequest: {
+    matchField: "tool_name",
+    types: ["command", "http", "mcp_tool", "prompt"],
+    defaultTimeout: TEN_MINUTES,
+    toolEvent: true,
+  },
+  PostCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  PostModelSwitch: { matchField: "model_family", types: NO_LLM, defaultTimeout: 30 },
+  PostToolBatch: { types: ALL, defaultTimeout: TEN_MINUTES },
+  PostToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PostToolUseFailure: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PreCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  PreModelSwitch: { matchField: "model_family", types: NO_LLM, defaultTimeout: 30 },
+  PreSkillShellCommand: { matchField: "tool_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PreToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  SessionEnd: { matchField: "reason", types: NO_LLM, defaultTimeout: 1.5 },
+  SessionStart: { matchField: "source", types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
+  Setup: { matchField: "trigger", types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
+  Stop: { types: ALL, defaultTimeout: TEN_MINUTES },
+  StopFailure: { matchField: "error", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  SubagentStart: { matchField: "agent_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  SubagentStop: { matchField: "agent_type", types: ALL, defaultTimeout: TEN_MINUTES },
+  TaskCompleted: { types: ALL, defaultTimeout: TEN_MINUTES },
+  TaskCreated: { types: ALL, defaultTimeout: TEN_MINUTES },
+  TeammateIdle: { types: ALL, defaultTimeout: TEN_MINUTES },
+  UserPromptExpansion: { matchField: "command_name", types: ALL, defaultTimeout: TEN_MINUTES },
+  UserPromptSubmit: { types: ALL, defaultTimeout: 30 },
+  WorktreeCreate: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  WorktreeRemove: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
+} as const satisfies Record<string, EventInfo>;
+
+export type EventName = keyof typeof EVENTS;
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(EVENTS, name);
+}
+
+export function eventInfo(name: EventName): EventInfo {
+  return EVENTS[name];
+}
+
+/** Default timeout (seconds) of a handler, per Claude: prompt 30 s, agent 60 s, else per event. */
+export function defaultTimeout(event: EventName, type: HandlerType): number {
+  if (type === "prompt") return 30;
+  if (type === "agent") return 60;
+  return EVENTS[event].defaultTimeout;
+}

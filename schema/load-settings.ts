@@ -1,0 +1,80 @@
+// Finds and reads the settings files a conversion uses, then validates each (validate.ts is pure;
+// this is the I/O around it). Paths in diagnostics and in the generated plugin are shown relative
+// to the project, so the output is the same on every clone.
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import path from "node:path";
+import type { Diagnostic } from "./diagnostics.js";
+import type { SettingsSource, SourceKind } from "./types.js";
+import { validateSettings } from "./validate.js";
+
+export interface SettingsFile {
+  kind: SourceKind;
+  /** Absolute path. */
+  path: string;
+  /** How reports and the plugin header name it. */
+  display: string;
+  /** A missing optional file is simply skipped. */
+  optional: boolean;
+}
+
+export interface LoadedSettings {
+  sources: SettingsSource[];
+  /** Display name and raw text of every file read, for the inputs hash. */
+  texts: Array<{ display: string; text: string }>;
+  diagnostics: Diagnostic[];
+}
+
+/** `~/.claude`, or `$CLAUDE_CONFIG_DIR` when set, as Claude Code does. */
+export function claudeConfigDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CLAUDE_CONFIG_DIR || path.join(homedir(), ".claude");
+}
+
+export function projectSettingsFiles(projectDir: string): SettingsFile[] {
+  return [
+    { kind: "project", path: path.join(projectDir, ".claude", "settings.json"), display: ".claude/settings.json", optional: true },
+    { kind: "local", path: path.join(projectDir, ".claude", "settings.local.json"), display: ".claude/settings.local.json", optional: true },
+  ];
+}
+
+export function userSettingsFile(env: NodeJS.ProcessEnv = process.env): SettingsFile {
+  const file = path.join(claudeConfigDir(env), "settings.json");
+  const display = file.startsWith(homedir() + path.sep) ? `~/${path.relative(homedir(), file)}` : file;
+  return { kind: "user", path: file, display, optional: true };
+}
+
+export function explicitSettingsFiles(files: readonly string[], projectDir: string): SettingsFile[] {
+  return files.map((file) => {
+    const absolute = path.resolve(file);
+    const relative = path.relative(projectDir, absolute);
+    const display = relative.startsWith("..") || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join("/");
+    return { kind: "cli", path: absolute, display, optional: false };
+  });
+}
+
+export async function loadSettings(files: readonly SettingsFile[]): Promise<LoadedSettings> {
+  const loaded: LoadedSettings = { sources: [], texts: [], diagnostics: [] };
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file.path, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" && file.optional) continue;
+      loaded.diagnostics.push({
+        code: "unreadable-settings",
+        severity: "error",
+        file: file.display,
+        line: 1,
+        column: 1,
+        message: code === "ENOENT" ? "settings file not found" : `cannot read settings file (${code ?? String(error)})`,
+      });
+      continue;
+    }
+    const { source, diagnostics } = validateSettings(text, file.display, file.kind);
+    loaded.sources.push(source);
+    loaded.texts.push({ display: file.display, text });
+    loaded.diagnostics.push(...diagnostics);
+  }
+  return loaded;
+}

@@ -1,0 +1,26 @@
+// Hooks from several settings files merge (concatenate in order); `disableAllHooks` is a scalar and
+// follows Claude's precedence: cli (--settings) > local > project > user. Pure.
+// Source: claude-code-hooks.md §1.2–1.3.
+import type { HookEntry, SettingsSource, SourceKind } from "./types.js";
+
+const PRECEDENCE: Record<SourceKind, number> = { user: 0, project: 1, local: 2, cli: 3 };
+
+export interface MergedHooks {
+  entries: HookEntry[];
+  /** The effective disableAllHooks and the file that set it. */
+  disableAllHooks?: { value: boolean; file: string };
+}
+
+export function mergeSources(sources: readonly SettingsSource[]): MergedHooks {
+  const merged: MergedHooks = { entries: sources.flatMap((source) => source.entries) };
+  let rank = -1;
+  for (const source of sources) {
+    if (source.disableAllHooks === undefined) continue;
+    // Among equals (several --settings files), the later file wins.
+    if (PRECEDENCE[source.kind] >= rank) {
+      rank = PRECEDENCE[source.kind];
+      merged.disableAllHooks = { value: source.disableAllHooks, file: source.file };
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,41 @@
+// The validated hook model shared by convert (which writes it into the plugin) and the runtime.
+import type { EventName, HandlerType } from "./events.js";
+
+/** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user). */
+export type SourceKind = "user" | "project" | "local" | "cli";
+
+export interface Handler {
+  type: HandlerType;
+  /** Known fields only (validated); command: command/args/shell/timeout/if/async/onFailure, ... */
+  [field: string]: unknown;
+}
+
+export interface CommandHandler extends Handler {
+  type: "command";
+  command: string;
+  args?: string[];
+  shell?: "bash" | "powershell";
+  timeout?: number;
+  if?: string;
+  async?: boolean;
+  asyncRewake?: boolean;
+  onFailure?: "continue" | "block";
+}
+
+/** One handler with the context it was declared in. */
+export interface HookEntry {
+  event: EventName;
+  matcher?: string;
+  handler: Handler;
+  source: SourceKind;
+  /** `file:line:col` of the handler object, for reports. */
+  where: string;
+}
+
+/** One settings file after validation. */
+export interface SettingsSource {
+  kind: SourceKind;
+  file: string;
+  entries: HookEntry[];
+  disableAllHooks?: boolean;
+}
