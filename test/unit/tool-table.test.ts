@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { patchFileCalls } from "../../plugin/tools/apply-patch.js";
+import { mcpToolName } from "../../plugin/tools/mcp-names.js";
+import { claudeCalls } from "../../plugin/tools/resolve-call.js";
+import { byOpencodeId, replaceInPlace, TOOL_TABLE, toClaudeInput, toOpencodeArgs } from "../../plugin/tools/table.js";
+
+describe("the tool table", () => {
+  it("maps every OpenCode 1.18.33 built-in to its Claude name (snapshot of the table)", () => {
+    expect(Object.fromEntries(TOOL_TABLE.map((tool) => [tool.opencode, tool.claude]))).toMatchInlineSnapshot(`
+      {
+        "bash": "Bash",
+        "edit": "Edit",
+        "glob": "Glob",
+        "grep": "Grep",
+        "list_mcp_resources": "ListMcpResourcesTool",
+        "lsp": "LSP",
+        "plan_exit": "ExitPlanMode",
+        "question": "AskUserQuestion",
+        "read": "Read",
+        "read_mcp_resource": "ReadMcpResourceTool",
+        "skill": "Skill",
+        "task": "Agent",
+        "todowrite": "TodoWrite",
+        "webfetch": "WebFetch",
+        "websearch": "WebSearch",
+        "write": "Write",
+      }
+    `);
+  });
+
+  it.each([
+    ["edit", { filePath: "/p/a.ts", oldString: "a", newString: "b", replaceAll: true }, { file_path: "/p/a.ts", old_string: "a", new_string: "b", replace_all: true }],
+    ["write", { filePath: "/p/a.ts", content: "x" }, { file_path: "/p/a.ts", content: "x" }],
+    ["read", { filePath: "/p/a.ts", offset: 3, limit: 10 }, { file_path: "/p/a.ts", offset: 3, limit: 10 }],
+    ["grep", { pattern: "x", include: "*.ts", path: "/p" }, { pattern: "x", glob: "*.ts", path: "/p" }],
+    ["bash", { command: "ls", workdir: "/p" }, { command: "ls", workdir: "/p" }],
+    ["skill", { name: "deploy" }, { skill: "deploy" }],
+    ["task", { description: "d", prompt: "p", subagent_type: "general" }, { description: "d", prompt: "p", subagent_type: "general" }],
+    ["question", { questions: [{ question: "q", header: "h", options: [], multiple: true }] }, { questions: [{ question: "q", header: "h", options: [], multiSelect: true }] }],
+  ])("%s args <-> Claude tool_input, both ways", (id, opencode, claude) => {
+    const tool = byOpencodeId(id);
+    expect(toClaudeInput(tool, opencode)).toEqual(claude);
+    expect(toOpencodeArgs(tool, claude)).toEqual(opencode);
+  });
+
+  it("replaceInPlace keeps the object, deletes removed keys", () => {
+    const args: Record<string, unknown> = { command: "rm -rf x", timeout: 5 };
+    const same = args;
+    replaceInPlace(args, { command: "echo safe" });
+    expect(same).toBe(args);
+    expect(args).toEqual({ command: "echo safe" });
+  });
+});
+
+describe("resolving an OpenCode call to Claude calls", () => {
+  it("makes file paths absolute, as Claude hands them", () => {
+    expect(claudeCalls("write", { filePath: "src/a.ts", content: "" }, "/p", [])[0]?.toolInput.file_path).toBe("/p/src/a.ts");
+  });
+  it("names MCP tools mcp__server__tool from the configured servers", () => {
+    expect(mcpToolName("my_server_echo_tool", ["my server", "my"])).toEqual({ server: "my server", tool: "echo_tool", claude: "mcp__my_server__echo_tool" });
+    expect(claudeCalls("memory_create", { a: 1 }, "/p", ["memory"])).toEqual([{ toolName: "mcp__memory__create", toolInput: { a: 1 }, mcpServer: "memory" }]);
+    expect(claudeCalls("custom_tool", {}, "/p", [])[0]?.toolName).toBe("custom_tool");
+  });
+  it("skips OpenCode's `invalid` repair tool", () => {
+    expect(claudeCalls("invalid", { tool: "x", error: "y" }, "/p", [])).toEqual([]);
+  });
+  it("splits apply_patch into one Write or Edit per file", () => {
+    const patch = [
+      "*** Begin Patch",
+      "*** Add File: src/new.ts",
+      "+export const a = 1;",
+      "*** Update File: src/old.ts",
+      "@@ function f()",
+      " keep",
+      "-old line",
+      "+new line",
+      "*** Delete File: src/gone.ts",
+      "*** End Patch",
+    ].join("\n");
+    expect(patchFileCalls(patch, "/p")).toEqual([
+      { claudeTool: "Write", toolInput: { file_path: "/p/src/new.ts", content: "export const a = 1;\n" } },
+      { claudeTool: "Edit", toolInput: { file_path: "/p/src/old.ts", old_string: "keep\nold line\n", new_string: "keep\nnew line\n", replace_all: false } },
+    ]);
+    expect(claudeCalls("apply_patch", { patchText: patch }, "/p", []).map((call) => [call.toolName, call.fromPatch])).toEqual([
+      ["Write", true],
+      ["Edit", true],
+    ]);
+  });
+});
