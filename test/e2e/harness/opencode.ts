@@ -1,0 +1,129 @@
+// Runs the real OpenCode binary (npm opencode-ai, pinned) headless and offline against the fake
+// LLM, with every pitfall of opencode-headless.md handled: isolated HOME/XDG dirs, seeded config
+// dirs (no npm install at start-up), rg on PATH, $PWD set, stdin closed, prompt words after `--`,
+// a hard timeout, and only our own PIDs stopped.
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { execa } from "execa";
+import { REPO_ROOT } from "../../helpers/project.js";
+
+export const OPENCODE_VERSION = "1.18.33";
+
+export function opencodeBinary(): string {
+  const candidates = [
+    path.join(REPO_ROOT, "node_modules", "opencode-ai", "bin", "opencode.exe"),
+    ...["", "-baseline"].map((flavor) => path.join(REPO_ROOT, "node_modules", `opencode-linux-${process.arch}${flavor}`, "bin", "opencode")),
+  ];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`opencode binary not found (npm ci installs opencode-ai@${OPENCODE_VERSION}); looked in:\n${candidates.join("\n")}`);
+  return found;
+}
+
+/** What OpenCode's start-up install check wants to see, so it installs nothing (pitfall 1). */
+export async function seedConfigDir(dir: string): Promise<void> {
+  await mkdir(path.join(dir, "node_modules"), { recursive: true });
+  const dependencies = { "@opencode-ai/plugin": OPENCODE_VERSION };
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ dependencies }));
+  await writeFile(path.join(dir, "package-lock.json"), JSON.stringify({ lockfileVersion: 3, packages: { "": { dependencies } } }));
+}
+
+export function opencodeConfig(llmUrl: string): object {
+  return {
+    $schema: "https://opencode.ai/config.json",
+    provider: {
+      fake: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Fake scripted LLM",
+        options: { baseURL: llmUrl, apiKey: "fake-key" },
+        models: { "fake-model": { name: "Fake Model", tool_call: true, limit: { context: 100000, output: 4096 } } },
+      },
+    },
+    enabled_providers: ["fake"],
+    model: "fake/fake-model",
+    small_model: "fake/fake-model",
+    permission: "allow",
+    autoupdate: false,
+    share: "disabled",
+    lsp: false,
+    formatter: false,
+  };
+}
+
+export function isolatedEnv(runDir: string, projectDir: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith("OPENCODE_") && !key.startsWith("VITEST") && key !== "NODE_OPTIONS") env[key] = value;
+  }
+  return {
+    ...env,
+    HOME: path.join(runDir, "home"),
+    XDG_CONFIG_HOME: path.join(runDir, "xdg", "config"),
+    XDG_DATA_HOME: path.join(runDir, "xdg", "data"),
+    XDG_CACHE_HOME: path.join(runDir, "xdg", "cache"),
+    XDG_STATE_HOME: path.join(runDir, "xdg", "state"),
+    PWD: projectDir,
+    PATH: `${path.join(REPO_ROOT, "node_modules", ".bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    OPENCODE_DISABLE_SHARE: "1",
+    OPENCODE_DISABLE_CLAUDE_CODE: "1",
+  };
+}
+
+export interface RunResult {
+  exitCode: number | undefined;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+export async function runOpencode(options: { runDir: string; projectDir: string; prompt: string; timeoutMs: number }): Promise<RunResult> {
+  const env = isolatedEnv(options.runDir, options.projectDir);
+  for (const dir of [env.HOME!, path.join(env.XDG_CONFIG_HOME!, "opencode")]) await mkdir(dir, { recursive: true });
+  await seedConfigDir(path.join(env.XDG_CONFIG_HOME!, "opencode"));
+  const started = Date.now();
+  const result = await execa(opencodeBinary(), ["run", "--format", "json", "--print-logs", "--model", "fake/fake-model", "--", ...options.prompt.split(" ")], {
+    cwd: options.projectDir,
+    env,
+    extendEnv: false,
+    stdin: "ignore",
+    reject: false,
+    timeout: options.timeoutMs,
+    killSignal: "SIGKILL",
+    cleanup: true,
+  });
+  return {
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    stdout: String(result.stdout ?? ""),
+    stderr: String(result.stderr ?? ""),
+    durationMs: Date.now() - started,
+  };
+}
+
+/** OpenCode drops a plugin that fails to import without a word (pitfall 2): import it with its own Bun first. */
+export async function preflightPlugin(runDir: string, pluginFile: string): Promise<void> {
+  const script = path.join(runDir, "preflight.mjs");
+  await writeFile(
+    script,
+    [
+      "const mod = await import(process.argv[2]);",
+      "const exports = Object.values(mod);",
+      "if (exports.length === 0 || exports.some((value) => typeof value !== 'function')) { console.error('every export must be a plugin function'); process.exit(3); }",
+      "console.log('preflight ok: ' + Object.keys(mod).join(','));",
+    ].join("\n"),
+  );
+  const result = await execa(opencodeBinary(), [script, pluginFile], { env: { ...process.env, BUN_BE_BUN: "1" }, reject: false, timeout: 60_000 });
+  if (result.exitCode !== 0) throw new Error(`plugin preflight failed (OpenCode would drop it silently):\n${result.stdout}\n${result.stderr}`);
+}
+
+export async function tail(file: string, lines: number): Promise<string> {
+  try {
+    return (await readFile(file, "utf8")).split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,71 @@
+// One end-to-end scenario: a temp project with .claude/settings.json and hook scripts, our real
+// `convert`, the plugin preflight, the fake LLM, and one real `opencode run`. A failing test
+// prints what the model received and OpenCode's log tail, so CI output alone explains it.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { onTestFailed } from "vitest";
+import { convert } from "../../../cli/convert.js";
+import { makeProject, type TempProject } from "../../helpers/project.js";
+import { type FakeLlm, type Step, startFakeLlm } from "./fake-llm.js";
+import { opencodeConfig, preflightPlugin, type RunResult, runOpencode, seedConfigDir } from "./opencode.js";
+
+export interface ScenarioSpec {
+  settings: object;
+  files?: Record<string, string | object>;
+  script: Step[];
+  prompt?: string;
+  timeoutMs?: number;
+}
+
+export interface Scenario {
+  project: TempProject;
+  llm: FakeLlm;
+  run: RunResult;
+  /** What the model received as the result of this tool call. */
+  toolResult(callId: string): string | undefined;
+  cleanup(): Promise<void>;
+}
+
+export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
+  const project = await makeProject({ ...spec.files, ".claude/settings.json": spec.settings }, "e2e-");
+  const runDir = path.join(project.dir, ".e2e-run");
+  const llm = await startFakeLlm(spec.script);
+  const cleanup = async () => {
+    await llm.close();
+    await project.remove();
+  };
+  let run: RunResult | undefined;
+  onTestFailed(() => {
+    console.error(explain(spec, llm, run, project.dir));
+  });
+  try {
+    const converted = await convert({ project: project.dir, print: () => {}, printError: (text) => process.stderr.write(text) });
+    if (!converted.written) throw new Error(`convert exited ${converted.exitCode}`);
+    await seedConfigDir(path.join(project.dir, ".opencode"));
+    await writeFile(project.file("opencode.json"), JSON.stringify(opencodeConfig(llm.url), null, 2));
+    await preflightPlugin(project.dir, converted.pluginPath);
+    run = await runOpencode({ runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000 });
+    await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
+    if (run.timedOut) throw new Error(`opencode run did not finish within ${spec.timeoutMs ?? 120_000} ms`);
+  } catch (error) {
+    await llm.close();
+    throw error;
+  }
+  return { project, llm, run, toolResult: (id) => llm.toolResult(id), cleanup };
+}
+
+function explain(spec: ScenarioSpec, llm: FakeLlm, run: RunResult | undefined, projectDir: string): string {
+  const lines = [`--- e2e scenario failed (project ${projectDir}) ---`, `script: ${JSON.stringify(spec.script)}`];
+  for (const request of llm.requests) {
+    if (request.kind !== "agent") continue;
+    lines.push(`request at step ${request.step}: tool results the model received:`);
+    for (const result of request.toolResults) lines.push(`  ${result.tool_call_id}: ${JSON.stringify(result.content)}`);
+  }
+  if (run) {
+    lines.push(`opencode exit ${run.exitCode} after ${run.durationMs} ms${run.timedOut ? " (timed out)" : ""}`);
+    lines.push("--- opencode log tail ---", run.stderr.split("\n").slice(-60).join("\n"));
+  } else {
+    lines.push("opencode did not run");
+  }
+  return lines.join("\n");
+}
