@@ -5,6 +5,9 @@ import { convert } from "./convert.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { packageVersion } from "./package-info.js";
 
+// `convert | head` closes stdout early: finish the work quietly instead of dying on EPIPE.
+process.stdout.on("error", () => {});
+
 const program = new Command("hooks2opencode")
   .description("Replay Claude Code hooks in OpenCode: convert .claude/settings.json hooks into a drop-in OpenCode plugin.")
   .version(packageVersion())
