@@ -77,20 +77,22 @@ export function byClaudeName(name: string): ToolMapping | undefined {
 
 /** OpenCode args -> Claude `tool_input` (a new object; OpenCode-only keys kept under their own name). */
 export function toClaudeInput(tool: ToolMapping | undefined, args: Record<string, unknown>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  const claudeKey = new Map(tool?.args.map(([claude, opencode]) => [opencode, claude]));
-  for (const [key, value] of Object.entries(args)) input[claudeKey.get(key) ?? key] = structuredClone(value);
+  const input = renameKeys(args, new Map(tool?.args.map(([claude, opencode]) => [opencode, claude])));
   tool?.toClaudeValues?.(input);
   return input;
 }
 
 /** Claude `tool_input` (e.g. a hook's `updatedInput`) -> OpenCode args. */
 export function toOpencodeArgs(tool: ToolMapping | undefined, input: Record<string, unknown>): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  const opencodeKey = new Map(tool?.args.map(([claude, opencode]) => [claude, opencode]));
-  for (const [key, value] of Object.entries(input)) args[opencodeKey.get(key) ?? key] = structuredClone(value);
+  const args = renameKeys(input, new Map(tool?.args));
   tool?.toOpencodeValues?.(args);
   return args;
+}
+
+function renameKeys(source: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
+  const renamed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) renamed[names.get(key) ?? key] = structuredClone(value);
+  return renamed;
 }
 
 /**
