@@ -3,6 +3,7 @@
 // replace a file it did not write, or one edited by hand, unless --force.
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { execa } from "execa";
 import { formatDiagnostic, hasErrors } from "../schema/diagnostics.js";
 import {
   explicitSettingsFiles,
@@ -164,7 +165,16 @@ async function writeLocalHooks(
     handlers,
   };
   await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
-  print(`Wrote ${display(projectDir, file)} (local hooks, read by the plugin at start-up; keep it out of git).\n`);
+  print(`Wrote ${display(projectDir, file)} (local hooks, read by the plugin at start-up).\n`);
+  if (await isTrackable(projectDir, file)) {
+    print(`warning: ${display(projectDir, file)} is not git-ignored; add it to .gitignore so one person's hooks are not committed.\n`);
+  }
+}
+
+/** True when git would pick the file up: inside a repository and not ignored. */
+async function isTrackable(projectDir: string, file: string): Promise<boolean> {
+  const result = await execa("git", ["check-ignore", "-q", file], { cwd: projectDir, reject: false });
+  return result.exitCode === 1;
 }
 
 async function removeOwnLocalFile(file: string): Promise<void> {

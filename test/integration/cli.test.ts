@@ -1,6 +1,6 @@
 // The real command line (bin/hooks2opencode.js) on temp projects: what it writes, what it refuses,
 // and what it says.
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
@@ -111,13 +111,21 @@ describe("hooks2opencode convert", () => {
       ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo project >> "$CLAUDE_PROJECT_DIR/ran"' }] }] }),
       ".claude/settings.local.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo local >> "$CLAUDE_PROJECT_DIR/ran"' }] }] }),
     });
+    await execa("git", ["init", "-q"], { cwd: p.dir });
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("warning: .opencode/claude-hooks.local.json is not git-ignored");
+    await writeFile(p.file(".gitignore"), ".opencode/claude-hooks.local.json\n");
+    expect((await cli(["convert", "--project", p.dir])).stdout).not.toContain("not git-ignored");
     expect(await readFile(p.file(PLUGIN), "utf8")).not.toContain("echo local");
     expect(await readFile(p.file(".opencode/claude-hooks.local.json"), "utf8")).toContain("echo local");
     const plugin = await loadPlugin(p.dir);
     await plugin.before("bash", { command: "ls" });
     expect((await readFile(p.file("ran"), "utf8")).split("\n").sort()).toEqual(["", "local", "project"]);
+
+    await rm(p.file(".claude/settings.local.json"));
+    expect((await cli(["convert", "--project", p.dir])).exitCode).toBe(0);
+    expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(false); // no stale local hooks
   });
 
   it("--user converts ~/.claude/settings.json ($CLAUDE_CONFIG_DIR) into OpenCode's global plugin folder", async () => {

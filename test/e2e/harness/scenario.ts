@@ -3,6 +3,7 @@
 // prints what the model received and OpenCode's log tail, so CI output alone explains it.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { execa } from "execa";
 import { onTestFailed } from "vitest";
 import { convert } from "../../../cli/convert.js";
 import { makeProject, type TempProject } from "../../helpers/project.js";
@@ -39,6 +40,8 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     console.error(explain(spec, llm, run, project.dir));
   });
   try {
+    // Real projects are git repositories: OpenCode then scopes the worktree to the project.
+    await execa("git", ["init", "-q"], { cwd: project.dir });
     const converted = await convert({ project: project.dir, print: () => {}, printError: (text) => process.stderr.write(text) });
     if (!converted.written) throw new Error(`convert exited ${converted.exitCode}`);
     await seedConfigDir(path.join(project.dir, ".opencode"));
