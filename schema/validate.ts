@@ -2,6 +2,7 @@
 // and diagnostics out. Like Claude Code, one bad entry is skipped and the rest of the file still counts.
 import { type Node, type ParseError, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
+import { compileIfRule } from "../plugin/match/if-rule.js";
 import type { Diagnostic, Severity } from "./diagnostics.js";
 import { type EventName, EVENT_NAMES, eventInfo, isEventName } from "./events.js";
 import { type FieldSpec, HANDLER_FIELDS, HANDLER_TYPES, isHandlerType } from "./handlers.js";
@@ -151,6 +152,16 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
       }
     }
     if (!valid) return undefined;
+    const ifNode = property(node, "if")?.value;
+    if (ifNode && typeof handler.if === "string") {
+      if (!eventInfo(event).toolEvent) {
+        report(ifNode, "warning", "if-never-runs", `Claude Code never runs a hook with "if" on ${event}; it is dropped`);
+      } else {
+        const rule = compileIfRule(handler.if);
+        if (!rule.ok) report(ifNode, "error", "invalid-if", `"if": ${rule.error}; hook skipped`);
+        if (!rule.ok) return undefined;
+      }
+    }
     if (!(eventInfo(event).types as readonly string[]).includes(type)) {
       report(typeNode ?? node, "warning", "type-not-allowed", `Claude Code does not run ${type} hooks on ${event}; hook ignored`);
       return undefined;

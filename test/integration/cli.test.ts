@@ -99,6 +99,14 @@ describe("hooks2opencode convert", () => {
     expect(syntax.stderr).toMatch(/\.claude\/settings\.json:1:\d+: error: invalid JSON/);
   });
 
+  it("explains an unwritable output instead of crashing", async () => {
+    const p = await project({ ".claude/settings.json": formatter, "blocker": "a file, not a folder" });
+    const result = await cli(["convert", "--project", p.dir, "--out", p.file("blocker/plugins/claude-hooks.js")]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/cannot write .*blocker\/plugins\/claude-hooks\.js \(ENOTDIR\); nothing was changed/);
+    expect(result.stderr).not.toContain("internal error");
+  });
+
   it("exits 2 with the paths it looked at when there are no settings", async () => {
     const p = await project({});
     const result = await cli(["convert", "--project", p.dir]);

@@ -41,6 +41,8 @@ describe("settings validation", () => {
     ['{"hooks": {"Stop": [{"matcher": "Bash", "hooks": []}]}}', "warning:matcher-ignored@1:33"],
     ['{"hooks": {"SessionStart": [{"hooks": [{"type": "prompt", "prompt": "x"}]}]}}', "warning:type-not-allowed@1:49"],
     ['{"hooks": []}', "error:hooks-not-object@1:11"],
+    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "if": "Bash(ls) || Write"}]}]}}', "error:invalid-if@1:80"],
+    ['{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "if": "Bash"}]}]}}', "warning:if-never-runs@1:74"],
     ['{"disableAllHooks": "yes"}', "error:disable-not-boolean@1:21"],
   ])("%s -> %s", (text, expected) => {
     expect(codes(text)).toEqual([expected]);
