@@ -59,10 +59,21 @@ export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
   };
 }
 
-/** A PreToolUse `allow` skips Claude's permission prompt: answer OpenCode's prompt for that call. */
 async function onEvent(runtime: Runtime, event: { type: string; properties?: Record<string, unknown> }): Promise<void> {
-  if (event.type !== "permission.asked") return;
-  const request = event.properties ?? {};
+  if (event.type === "session.created") rememberSubagent(runtime, event.properties?.info);
+  if (event.type === "permission.asked") await answerAllowedPermission(runtime, event.properties ?? {});
+}
+
+/** Child sessions are subagents; OpenCode titles them "<description> (@<agent> subagent)". */
+function rememberSubagent(runtime: Runtime, info: unknown): void {
+  const session = info as { id?: string; parentID?: string; title?: string } | undefined;
+  if (!session?.id || !session.parentID) return;
+  const agentType = /\(@([^)]+) subagent\)\s*$/.exec(session.title ?? "")?.[1] ?? "general";
+  runtime.subagents.set(session.id, { agentType });
+}
+
+/** A PreToolUse `allow` skips Claude's permission prompt: answer OpenCode's prompt for that call. */
+async function answerAllowedPermission(runtime: Runtime, request: Record<string, unknown>): Promise<void> {
   const callID = (request.tool as { callID?: string } | undefined)?.callID;
   if (!callID || !runtime.allowedCalls.has(callID)) return;
   runtime.log("info", `PreToolUse hook allowed ${String(request.permission)} for ${callID}; answering the permission prompt`);

@@ -29,6 +29,8 @@ export class Runtime {
   permissionMode = "default";
   /** Calls a PreToolUse hook allowed: OpenCode's permission prompt for them is answered "once". */
   readonly allowedCalls = new Set<string>();
+  /** Child (subagent) sessions seen in session.created, with their agent name. */
+  readonly subagents = new Map<string, { agentType: string }>();
   private readonly calls = new Map<string, CallState>();
 
   constructor(

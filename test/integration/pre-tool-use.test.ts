@@ -38,6 +38,17 @@ describe("PreToolUse through tool.execute.before", () => {
     });
   });
 
+  it("inside a subagent (an OpenCode child session) the input carries agent_id and agent_type", async () => {
+    project = await makeProject({ ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command('cat > "$CLAUDE_PROJECT_DIR/input.json"')] }] }) });
+    const plugin = await loadPlugin(project.dir);
+    const info = { id: "ses_child", parentID: "ses_test", title: "find the tests (@explore subagent)" };
+    await plugin.hooks.event!({ event: { type: "session.created", properties: { sessionID: "ses_child", info } } as never });
+    await plugin.hooks["tool.execute.before"]!({ tool: "glob", sessionID: "ses_child", callID: "call_child" }, { args: { pattern: "**/*.test.ts" } });
+    expect(JSON.parse(await readFile(project.file("input.json"), "utf8"))).toMatchObject({ session_id: "ses_child", agent_id: "ses_child", agent_type: "explore", tool_name: "Glob" });
+    await plugin.before("glob", { pattern: "*" }); // the main session has neither
+    expect(JSON.parse(await readFile(project.file("input.json"), "utf8"))).not.toHaveProperty("agent_id");
+  });
+
   it("exit 2 blocks the tool and shows stderr to the model", async () => {
     project = await makeProject({
       ".claude/hooks/no-rm.sh": `#!/bin/sh\njq -r .tool_input.command | grep -q 'rm -rf' && { echo "rm -rf is not allowed" >&2; exit 2; }\nexit 0\n`,
