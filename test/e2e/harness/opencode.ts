@@ -36,7 +36,11 @@ export function opencodeConfig(llmUrl: string): object {
         npm: "@ai-sdk/openai-compatible",
         name: "Fake scripted LLM",
         options: { baseURL: llmUrl, apiKey: "fake-key" },
-        models: { "fake-model": { name: "Fake Model", tool_call: true, limit: { context: 100000, output: 4096 } } },
+        models: {
+          "fake-model": { name: "Fake Model", tool_call: true, limit: { context: 100000, output: 4096 } },
+          // OpenCode offers apply_patch instead of edit/write to GPT-family model ids.
+          "gpt-5-fake": { name: "Fake GPT", tool_call: true, limit: { context: 100000, output: 4096 } },
+        },
       },
     },
     enabled_providers: ["fake"],
@@ -80,12 +84,12 @@ export interface RunResult {
   durationMs: number;
 }
 
-export async function runOpencode(options: { runDir: string; projectDir: string; prompt: string; timeoutMs: number }): Promise<RunResult> {
+export async function runOpencode(options: { runDir: string; projectDir: string; prompt: string; timeoutMs: number; model?: string }): Promise<RunResult> {
   const env = isolatedEnv(options.runDir, options.projectDir);
   for (const dir of [env.HOME!, path.join(env.XDG_CONFIG_HOME!, "opencode")]) await mkdir(dir, { recursive: true });
   await seedConfigDir(path.join(env.XDG_CONFIG_HOME!, "opencode"));
   const started = Date.now();
-  const result = await execa(opencodeBinary(), ["run", "--format", "json", "--print-logs", "--model", "fake/fake-model", "--", ...options.prompt.split(" ")], {
+  const result = await execa(opencodeBinary(), ["run", "--format", "json", "--print-logs", "--model", `fake/${options.model ?? "fake-model"}`, "--", ...options.prompt.split(" ")], {
     cwd: options.projectDir,
     env,
     extendEnv: false,

@@ -16,6 +16,8 @@ export interface ScenarioSpec {
   script: Step[];
   prompt?: string;
   timeoutMs?: number;
+  /** Model id under the fake provider; "gpt-5-fake" makes OpenCode offer apply_patch. */
+  model?: string;
 }
 
 export interface Scenario {
@@ -47,7 +49,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     await seedConfigDir(path.join(project.dir, ".opencode"));
     await writeFile(project.file("opencode.json"), JSON.stringify(opencodeConfig(llm.url), null, 2));
     await preflightPlugin(project.dir, converted.pluginPath);
-    run = await runOpencode({ runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000 });
+    run = await runOpencode({ runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000, ...(spec.model ? { model: spec.model } : {}) });
     await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
     if (run.timedOut) throw new Error(`opencode run did not finish within ${spec.timeoutMs ?? 120_000} ms`);
   } catch (error) {
