@@ -18,6 +18,8 @@ export interface ScenarioSpec {
   timeoutMs?: number;
   /** Model id under the fake provider; "gpt-5-fake" makes OpenCode offer apply_patch. */
   model?: string;
+  /** Extra opencode.json keys (e.g. `mcp`), given the project folder. */
+  opencode?: (projectDir: string) => object;
 }
 
 export interface Scenario {
@@ -47,7 +49,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     const converted = await convert({ project: project.dir, print: () => {}, printError: (text) => process.stderr.write(text) });
     if (!converted.written) throw new Error(`convert exited ${converted.exitCode}`);
     await seedConfigDir(path.join(project.dir, ".opencode"));
-    await writeFile(project.file("opencode.json"), JSON.stringify(opencodeConfig(llm.url), null, 2));
+    await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...spec.opencode?.(project.dir) }, null, 2));
     await preflightPlugin(project.dir, converted.pluginPath);
     run = await runOpencode({ runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000, ...(spec.model ? { model: spec.model } : {}) });
     await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
