@@ -75,7 +75,7 @@ function rememberSubagent(runtime: Runtime, info: unknown): void {
 /** A PreToolUse `allow` skips Claude's permission prompt: answer OpenCode's prompt for that call. */
 async function answerAllowedPermission(runtime: Runtime, request: Record<string, unknown>): Promise<void> {
   const callID = (request.tool as { callID?: string } | undefined)?.callID;
-  if (!callID || !runtime.allowedCalls.has(callID)) return;
+  if (!callID || !runtime.peekCallState(callID)?.allowed) return;
   runtime.log("info", `PreToolUse hook allowed ${String(request.permission)} for ${callID}; answering the permission prompt`);
   await runtime.client.postSessionIdPermissionsPermissionId?.({
     path: { id: String(request.sessionID), permissionID: String(request.id) },

@@ -20,6 +20,8 @@ export interface CallState {
   /** PreToolUse additionalContext, shown next to the tool result. */
   context: string[];
   substitute?: { text: string };
+  /** A PreToolUse hook allowed the call: OpenCode's permission prompt for it is answered "once". */
+  allowed?: boolean;
 }
 
 const MAX_PENDING_CALLS = 1000;
@@ -27,8 +29,6 @@ const MAX_PENDING_CALLS = 1000;
 export class Runtime {
   mcpServers: string[] = [];
   permissionMode = "default";
-  /** Calls a PreToolUse hook allowed: OpenCode's permission prompt for them is answered "once". */
-  readonly allowedCalls = new Set<string>();
   /** Child (subagent) sessions seen in session.created, with their agent name. */
   readonly subagents = new Map<string, { agentType: string }>();
   private readonly calls = new Map<string, CallState>();
@@ -67,7 +67,6 @@ export class Runtime {
   takeCallState(callID: string): CallState | undefined {
     const state = this.calls.get(callID);
     this.calls.delete(callID);
-    this.allowedCalls.delete(callID);
     return state;
   }
 

@@ -15,7 +15,7 @@ export interface ToolHookContext {
   tool: string;
   /** OpenCode's live args object (before-hook: mutate in place only). */
   args: Record<string, unknown>;
-  /** OpenCode's after-hook output object; undefined in the before-hook. */
+  /** OpenCode's output object of the channel: `{ args }` before, the tool result after. */
   output?: Record<string, unknown>;
 }
 

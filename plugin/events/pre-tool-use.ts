@@ -31,7 +31,7 @@ export default defineToolEvent<PreToolUseDecision>({
       for (const text of decision.additionalContext) state.context.push(systemReminder(additionalContextText("PreToolUse", call.toolName, text)));
     }
     applyUpdatedInput(verdicts, context);
-    if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) runtime.allowedCalls.add(callID);
+    if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) state.allowed = true;
     if (verdicts.some((verdict) => verdict.decision.decision === "ask")) {
       runtime.log("info", `PreToolUse hook asked for confirmation of ${context.tool} (${callID}); OpenCode's permission rules decide`);
     }
