@@ -17,11 +17,16 @@ export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
+/** One `//` comment line whatever the text holds: JS also ends a line at \r, U+2028 and U+2029. */
+export function comment(text: string): string {
+  return `//${text.replace(/[\r\n\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)}`;
+}
+
 export function renderHeader(info: HeaderInfo, body: string): string {
   return [
     `${HEADER_MARK} ${info.version}. DO NOT EDIT: changes are lost on the next convert.`,
-    `// Source: ${info.sources.length > 0 ? info.sources.join(", ") : "(no settings files found)"}`,
-    `// Regenerate: ${info.command}`,
+    comment(` Source: ${info.sources.length > 0 ? info.sources.join(", ") : "(no settings files found)"}`),
+    comment(` Regenerate: ${info.command}`),
     `// inputs-sha256: ${info.inputsHash}`,
     `// body-sha256: ${sha256(body)}`,
     "",

@@ -2,7 +2,7 @@
 // runtime. Same inputs, same bytes. Pure.
 import type { PluginConfig } from "../plugin/config.js";
 import type { ReportRow } from "./classify.js";
-import { renderHeader, sha256 } from "./generated-header.js";
+import { comment, renderHeader, sha256 } from "./generated-header.js";
 
 export interface RenderInput {
   config: PluginConfig;
@@ -19,7 +19,7 @@ export function renderPlugin(input: RenderInput): string {
     "// Claude Code hooks replayed in OpenCode by hooks2opencode: each handler runs with Claude's input,",
     "// matcher, `if`, timeout and exit-code rules. Drop-in: OpenCode loads this file from .opencode/plugins/.",
     ...(dropped.length > 0
-      ? ["//", "// Not replayed:", ...dropped.map((row) => `//   ${row.entry.event} ${JSON.stringify(row.label)} (${row.entry.where}): ${row.notes.join("; ")}`)]
+      ? ["//", "// Not replayed:", ...dropped.map((row) => comment(`  ${row.entry.event} ${JSON.stringify(row.label)} (${row.entry.where}): ${row.notes.join("; ")}`))]
       : []),
     `const HOOKS2OPENCODE_CONFIG = ${JSON.stringify(input.config, null, 2)};`,
     "",

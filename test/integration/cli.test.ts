@@ -47,6 +47,15 @@ describe("hooks2opencode convert", () => {
     expect(text).not.toContain('"command": "npm test"'); // dropped hooks are listed in a comment only
   });
 
+  it("writes a plugin that loads whatever the commands contain (newlines, U+2028, quotes)", async () => {
+    const tricky = "echo 'multi\nline' \"quoted\" \u2028 */ `tick`";
+    const p = await project({
+      ".claude/settings.json": settings({ PreToolUse: [{ hooks: [{ type: "command", command: tricky }] }], Stop: [{ hooks: [{ type: "command", command: tricky }] }] }),
+    });
+    const plugin = await loadPlugin(p.dir);
+    await expect(plugin.before("bash", { command: "ls" })).resolves.toEqual({ command: "ls" });
+  });
+
   it("is byte-for-byte deterministic, wherever the project lives", async () => {
     const a = await project({ ".claude/settings.json": formatter });
     const b = await project({});
