@@ -3,6 +3,7 @@
 // dirs (no npm install at start-up), rg on PATH, $PWD set, stdin closed, prompt words after `--`,
 // a hard timeout, and only our own PIDs stopped.
 import { existsSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
@@ -84,12 +85,29 @@ export interface RunResult {
   durationMs: number;
 }
 
-export async function runOpencode(options: { runDir: string; projectDir: string; prompt: string; timeoutMs: number; model?: string }): Promise<RunResult> {
+export interface RunOptions {
+  runDir: string;
+  projectDir: string;
+  prompt: string;
+  timeoutMs: number;
+  model?: string;
+}
+
+async function prepareEnv(options: RunOptions): Promise<Record<string, string>> {
   const env = isolatedEnv(options.runDir, options.projectDir);
   for (const dir of [env.HOME!, path.join(env.XDG_CONFIG_HOME!, "opencode")]) await mkdir(dir, { recursive: true });
   await seedConfigDir(path.join(env.XDG_CONFIG_HOME!, "opencode"));
+  return env;
+}
+
+function runArgs(options: RunOptions, extra: string[]): string[] {
+  return ["run", ...extra, "--format", "json", "--print-logs", "--model", `fake/${options.model ?? "fake-model"}`, "--", ...options.prompt.split(" ")];
+}
+
+export async function runOpencode(options: RunOptions): Promise<RunResult> {
+  const env = await prepareEnv(options);
   const started = Date.now();
-  const result = await execa(opencodeBinary(), ["run", "--format", "json", "--print-logs", "--model", `fake/${options.model ?? "fake-model"}`, "--", ...options.prompt.split(" ")], {
+  const result = await execa(opencodeBinary(), runArgs(options, []), {
     cwd: options.projectDir,
     env,
     extendEnv: false,
@@ -106,6 +124,71 @@ export async function runOpencode(options: { runDir: string; projectDir: string;
     stderr: String(result.stderr ?? ""),
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * Serve mode, for follow-up turns a plugin starts after `session.idle` (a plain `opencode run` exits
+ * at the first idle, pitfall 7): `opencode serve` on a free port, `opencode run --attach`, then wait
+ * until `settled()` holds (asserting on what the fake LLM received, pitfall 9), and stop the server
+ * by its PID.
+ */
+export async function runOpencodeServed(options: RunOptions & { settled: () => boolean }): Promise<RunResult> {
+  const env = await prepareEnv(options);
+  const started = Date.now();
+  const port = await freePort();
+  const server = execa(opencodeBinary(), ["serve", "--port", String(port), "--hostname", "127.0.0.1", "--print-logs"], {
+    cwd: options.projectDir,
+    env,
+    extendEnv: false,
+    stdin: "ignore",
+    reject: false,
+    cleanup: true,
+    all: true,
+  });
+  let serverLog = "";
+  server.all?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  const deadline = started + options.timeoutMs;
+  try {
+    await waitUntil(() => serverLog.includes(`127.0.0.1:${port}`), deadline, () => `opencode serve did not start:\n${serverLog}`);
+    const attached = await execa(opencodeBinary(), runArgs(options, ["--attach", `http://127.0.0.1:${port}`, "--dir", options.projectDir]), {
+      cwd: options.projectDir,
+      env,
+      extendEnv: false,
+      stdin: "ignore",
+      reject: false,
+      timeout: Math.max(1, deadline - Date.now()),
+      killSignal: "SIGKILL",
+      cleanup: true,
+    });
+    const settled = await waitUntil(options.settled, deadline, () => "").then(() => true, () => false);
+    return {
+      exitCode: attached.exitCode,
+      timedOut: attached.timedOut || !settled,
+      stdout: String(attached.stdout ?? ""),
+      stderr: `${String(attached.stderr ?? "")}\n--- opencode serve ---\n${serverLog}`,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    server.kill("SIGTERM");
+    const stopped = await Promise.race([server.then(() => true), new Promise((resolve) => setTimeout(resolve, 5000, false))]);
+    if (!stopped) server.kill("SIGKILL");
+  }
+}
+
+async function waitUntil(condition: () => boolean, deadline: number, explain: () => string): Promise<void> {
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(explain() || "condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A port nothing listens on now (`--port 0` would try 4096 first, pitfall 10). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** OpenCode drops a plugin that fails to import without a word (pitfall 2): import it with its own Bun first. */

@@ -8,7 +8,7 @@ import { onTestFailed } from "vitest";
 import { convert } from "../../../cli/convert.js";
 import { makeProject, type TempProject } from "../../helpers/project.js";
 import { type FakeLlm, type Step, startFakeLlm } from "./fake-llm.js";
-import { opencodeConfig, preflightPlugin, type RunResult, runOpencode, seedConfigDir } from "./opencode.js";
+import { opencodeConfig, preflightPlugin, type RunResult, runOpencode, runOpencodeServed, seedConfigDir } from "./opencode.js";
 
 export interface ScenarioSpec {
   settings: object;
@@ -18,6 +18,11 @@ export interface ScenarioSpec {
   timeoutMs?: number;
   /** Model id under the fake provider; "gpt-5-fake" makes OpenCode offer apply_patch. */
   model?: string;
+  /**
+   * Run `opencode serve` + `run --attach` instead of `opencode run`, for scenarios whose plugin
+   * starts a follow-up turn; the run is over when `settled` holds for the fake LLM's requests.
+   */
+  serve?: { settled: (llm: FakeLlm) => boolean };
   /** Extra opencode.json keys (e.g. `mcp`), given the project folder. */
   opencode?: (projectDir: string) => object;
 }
@@ -51,7 +56,9 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     await seedConfigDir(path.join(project.dir, ".opencode"));
     await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...spec.opencode?.(project.dir) }, null, 2));
     await preflightPlugin(project.dir, converted.pluginPath);
-    run = await runOpencode({ runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000, ...(spec.model ? { model: spec.model } : {}) });
+    const options = { runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000, ...(spec.model ? { model: spec.model } : {}) };
+    const serve = spec.serve;
+    run = serve ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm) }) : await runOpencode(options);
     await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
     if (run.timedOut) throw new Error(`opencode run did not finish within ${spec.timeoutMs ?? 120_000} ms`);
   } catch (error) {
