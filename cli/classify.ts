@@ -70,20 +70,16 @@ function classifyEntry(entry: HookEntry): ReportRow {
   }
   if (info.toolEvent) {
     const reach = toolReach(entry.matcher);
-    if (reach.opencode.length === 0 && !reach.others) {
-      return drop(`matcher "${entry.matcher}" names only tools OpenCode does not have (${reach.claudeOnly.join(", ")})`);
-    }
-    row.firesOn = reach.others ? [...reach.opencode, reach.others].join(", ") : reach.opencode.join(", ");
-    if (reach.claudeOnly.length > 0) degrade(row, `no OpenCode counterpart for ${reach.claudeOnly.join(", ")}`);
+    if (reach.firesOn.length === 0) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
+    row.firesOn = reach.firesOn.join(", ");
+    for (const note of reach.deadNames) degrade(row, note);
   }
   if (hook.async === true || hook.asyncRewake === true) {
     degrade(row, "async: runs in the background; its output is not delivered to the model");
   }
   if (hook.shell === "powershell") degrade(row, "shell powershell: runs with pwsh, which must be on PATH");
   if (typeof hook.statusMessage === "string") degrade(row, "statusMessage is not shown (OpenCode has no hook spinner)");
-  if (hook.type === "http" && entry.source !== "user") {
-    degrade(row, "http: allowedHttpHookUrls / httpHookAllowedEnvVars policies are not applied");
-  }
+  if (hook.type === "http") degrade(row, "http: the allowedHttpHookUrls and httpHookAllowedEnvVars settings are not applied");
   return row;
 }
 
@@ -92,17 +88,33 @@ function degrade(row: ReportRow, note: string): void {
   row.notes.push(note);
 }
 
-/** Which OpenCode tools a tool-event matcher fires on, and which Claude-only tools it names. */
-function toolReach(matcher: string | undefined): { opencode: string[]; claudeOnly: string[]; others?: string } {
+interface Reach {
+  /** OpenCode tools (or groups of tools) the matcher fires on. */
+  firesOn: string[];
+  /** Names in an exact matcher that never fire here, with why. */
+  deadNames: string[];
+}
+
+/** Which OpenCode tools a tool-event matcher fires on, and which of its exact names never fire. */
+function toolReach(matcher: string | undefined): Reach {
   const compiled = compileMatcher(matcher);
-  if (!compiled.ok) return { opencode: [], claudeOnly: [] };
+  if (!compiled.ok) return { firesOn: [], deadNames: [] };
   const test = compiled.matcher;
-  if (test.kind === "all") return { opencode: ["every tool"], claudeOnly: [] };
-  const opencode = TOOL_TABLE.filter((tool) => test.test(tool.claude)).map((tool) => tool.opencode);
-  if (test.test("Edit") || test.test("Write")) opencode.push(APPLY_PATCH);
-  const claudeOnly = test.kind === "exact" ? (test.names ?? []).filter((name) => CLAUDE_ONLY_TOOLS.includes(name)) : [];
-  const mcp = test.kind === "exact" ? (test.names ?? []).some((name) => name.startsWith("mcp__")) : /mcp/.test(matcher ?? "");
-  const unknown = test.kind === "exact" ? (test.names ?? []).some((name) => !name.startsWith("mcp__") && !CLAUDE_ONLY_TOOLS.includes(name) && !TOOL_TABLE.some((tool) => tool.claude === name)) : false;
-  const others = mcp ? "MCP tools" : unknown ? "custom tools" : test.kind === "regex" ? "matching MCP/custom tools" : undefined;
-  return { opencode, claudeOnly, ...(others ? { others } : {}) };
+  if (test.kind === "all") return { firesOn: ["every tool"], deadNames: [] };
+  const firesOn = TOOL_TABLE.filter((tool) => test.test(tool.claude)).map((tool) => tool.opencode);
+  if (test.test("Edit") || test.test("Write")) firesOn.push(APPLY_PATCH);
+  if (test.kind === "regex") {
+    if (/mcp/.test(matcher ?? "")) firesOn.push("matching MCP tools");
+    return { firesOn, deadNames: [] };
+  }
+  const deadNames: string[] = [];
+  for (const name of test.names ?? []) {
+    if (TOOL_TABLE.some((tool) => tool.claude === name)) continue;
+    if (CLAUDE_ONLY_TOOLS.includes(name)) deadNames.push(`${name} has no OpenCode counterpart`);
+    else if (name.startsWith("mcp__") && !name.slice(5).includes("__")) {
+      deadNames.push(`${name} names an MCP server, not a tool, and matches nothing (Claude too); use ${name}__.*`);
+    } else if (name.startsWith("mcp__")) firesOn.push(`MCP tool ${name}`);
+    else firesOn.push(`custom tool ${name}`);
+  }
+  return { firesOn, deadNames };
 }

@@ -38,7 +38,7 @@ describe("hooks2opencode convert", () => {
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/translated PostToolUse \[Edit\|Write\] fmt\n.*fires on: write, edit, apply_patch/);
-    expect(result.stdout).toMatch(/degraded +PreToolUse \[MultiEdit\|Edit\] guard[\s\S]*how: no OpenCode counterpart for MultiEdit[\s\S]*how: async/);
+    expect(result.stdout).toMatch(/degraded +PreToolUse \[MultiEdit\|Edit\] guard[\s\S]*how: MultiEdit has no OpenCode counterpart[\s\S]*how: async/);
     expect(result.stdout).toMatch(/dropped +Stop \[\*\] npm test[\s\S]*why: not replayed yet/);
     expect(result.stdout).toContain("4 hooks: 1 translated, 1 degraded, 2 dropped");
     const text = await readFile(p.file(PLUGIN), "utf8");

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { classify } from "../../cli/classify.js";
+import type { HookEntry } from "../../schema/types.js";
+
+const entry = (event: HookEntry["event"], matcher: string | undefined, handler: HookEntry["handler"] = { type: "command", command: "x" }): HookEntry => ({
+  event,
+  ...(matcher !== undefined ? { matcher } : {}),
+  handler,
+  source: "project",
+  where: "s.json:1:1",
+});
+const row = (e: HookEntry) => {
+  const { rows } = classify({ entries: [e] });
+  return { status: rows[0]!.status, notes: rows[0]!.notes, firesOn: rows[0]!.firesOn };
+};
+
+describe("per-hook classification", () => {
+  it.each([
+    ["Edit|Write", "translated", "write, edit, apply_patch"],
+    ["Bash", "translated", "bash"],
+    ["Task", "translated", "task"],
+    ["mcp__memory__.*", "translated", "matching MCP tools"],
+    ["mcp__memory__create", "translated", "MCP tool mcp__memory__create"],
+    ["my_tool", "translated", "custom tool my_tool"],
+    ["MultiEdit|Edit", "degraded", "edit, apply_patch"],
+    [undefined, "translated", "every tool"],
+  ])("PreToolUse [%s] -> %s, fires on %s", (matcher, status, firesOn) => {
+    expect(row(entry("PreToolUse", matcher))).toMatchObject({ status, firesOn });
+  });
+
+  it("drops a matcher that never fires, saying why", () => {
+    expect(row(entry("PreToolUse", "MultiEdit|NotebookEdit")).notes[0]).toContain("MultiEdit has no OpenCode counterpart; NotebookEdit has no OpenCode counterpart");
+    expect(row(entry("PreToolUse", "mcp__memory")).notes[0]).toContain("names an MCP server, not a tool");
+  });
+
+  it("drops events and handler types that are not replayed, and everything under disableAllHooks", () => {
+    expect(row(entry("Stop", undefined))).toMatchObject({ status: "dropped" });
+    expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({ status: "dropped" });
+    const { rows, handlers } = classify({ entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.local.json" } });
+    expect(rows[0]).toMatchObject({ status: "dropped", notes: ["disableAllHooks is true in .claude/settings.local.json"] });
+    expect(handlers).toEqual([]);
+  });
+
+  it("names each degradation", () => {
+    expect(row(entry("PostToolUse", "Bash", { type: "command", command: "x", async: true, statusMessage: "s" })).notes).toEqual([
+      "async: runs in the background; its output is not delivered to the model",
+      "statusMessage is not shown (OpenCode has no hook spinner)",
+    ]);
+  });
+});
