@@ -137,4 +137,16 @@ describe("Claude Code tool hooks in real OpenCode", () => {
     expect(s.toolResult(callId(0, 0))).toContain("first");
     expect(s.toolResult(callId(0, 1))).toContain("second");
   });
+
+  it("9. PreToolUse allow answers OpenCode's permission prompt for that call; other calls keep OpenCode's own decision", async () => {
+    const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "trusted" } });
+    const s = await run({
+      settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${allow}'`, { if: "Bash(echo allowed *)" })] }] } },
+      // bash asks; `opencode run` rejects every prompt nobody answers, which also ends the turn
+      opencode: () => ({ permission: { "*": "allow", bash: "ask" } }),
+      script: [{ tool: "bash", args: { command: "echo allowed > a.txt" } }, { tool: "bash", args: { command: "echo other > b.txt" } }, { text: "done" }],
+    });
+    expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
+    expect(existsSync(s.project.file("b.txt"))).toBe(false);
+  });
 });
