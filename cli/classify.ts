@@ -24,7 +24,10 @@ export interface ReportRow {
 
 export interface Classification {
   rows: ReportRow[];
+  /** Everything that can be replayed. Under disableAllHooks they are still embedded, switched off,
+   *  because a higher-precedence local `disableAllHooks: false` switches them back on (Claude's rule). */
   handlers: PluginHandler[];
+  disableAllHooks: boolean;
 }
 
 const SUPPORTED_TYPES = new Set(["command", "http"]);
@@ -34,12 +37,13 @@ export function classify(merged: MergedHooks): Classification {
   const handlers: PluginHandler[] = [];
   for (const entry of merged.entries) {
     const row = classifyEntry(entry);
+    const replayable = row.status !== "dropped";
     if (merged.disableAllHooks?.value) {
       row.status = "dropped";
       row.notes = [`disableAllHooks is true in ${merged.disableAllHooks.file}`];
     }
     rows.push(row);
-    if (row.status !== "dropped") {
+    if (replayable) {
       handlers.push({
         event: entry.event,
         ...(entry.matcher !== undefined ? { matcher: entry.matcher } : {}),
@@ -49,7 +53,7 @@ export function classify(merged: MergedHooks): Classification {
       });
     }
   }
-  return { rows, handlers };
+  return { rows, handlers, disableAllHooks: merged.disableAllHooks?.value === true };
 }
 
 function classifyEntry(entry: HookEntry): ReportRow {

@@ -13,7 +13,9 @@ export interface PluginHandler {
 
 export interface PluginConfig {
   generator: string;
-  /** Only in the local hooks file: overrides the project's setting, as in Claude. */
+  /** Resolved for this file's settings; the local hooks file's value overrides it, as in Claude. */
   disableAllHooks?: boolean;
+  /** Project plugins also run the git-ignored local hooks file (settings.local.json). */
+  readsLocalHooks?: boolean;
   handlers: PluginHandler[];
 }

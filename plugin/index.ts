@@ -6,7 +6,7 @@ import { compileHandlers } from "./compile.js";
 import type { PluginConfig } from "./config.js";
 import { fireToolEvent, HookBlock } from "./events/define-tool-event.js";
 import { TOOL_EVENTS } from "./events/index.js";
-import { LOCAL_HOOKS_FILE, readLocalHooks, withLocalHooks } from "./local-hooks.js";
+import { activeHandlers, LOCAL_HOOKS_FILE, readLocalHooks } from "./local-hooks.js";
 import { type OpencodeClient, Runtime } from "./runtime.js";
 import { appendModelOutput, replaceModelOutput } from "./substitute.js";
 
@@ -14,11 +14,11 @@ export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
   const handlers = compileHandlers(config);
   return async (input: PluginInput): Promise<Hooks> => {
     const client = input.client as unknown as OpencodeClient;
-    let active = handlers;
+    let active = activeHandlers(config, handlers, undefined);
     try {
-      active = withLocalHooks(handlers, readLocalHooks(input.directory));
+      if (config.readsLocalHooks) active = activeHandlers(config, handlers, readLocalHooks(input.directory));
     } catch (error) {
-      new Runtime(input.directory, handlers, client, pluginFile, config.generator).log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(error)}`);
+      new Runtime(input.directory, active, client, pluginFile, config.generator).log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(error)}`);
     }
     const runtime = new Runtime(input.directory, active, client, pluginFile, config.generator);
     const guard = async (what: string, work: () => Promise<void> | void) => {

@@ -22,13 +22,16 @@ export function readLocalHooks(directory: string): PluginConfig | undefined {
   return Array.isArray(data.handlers) ? data : undefined;
 }
 
-export function withLocalHooks(
-  project: Map<EventName, CompiledHandler[]>,
+/** The handlers that run: the plugin's own, then the local ones; `disableAllHooks` local > project. */
+export function activeHandlers(
+  config: PluginConfig,
+  compiled: Map<EventName, CompiledHandler[]>,
   local: PluginConfig | undefined,
 ): Map<EventName, CompiledHandler[]> {
-  if (!local) return project;
-  if (local.disableAllHooks === true) return new Map();
-  const combined = new Map(project);
+  const disabled = local?.disableAllHooks ?? config.disableAllHooks ?? false;
+  if (disabled) return new Map();
+  if (!local) return compiled;
+  const combined = new Map(compiled);
   for (const [event, handlers] of compileHandlers(local)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
   return combined;
 }

@@ -145,11 +145,25 @@ describe("hooks2opencode convert", () => {
     expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(false); // no stale local hooks
   });
 
+  it("disableAllHooks: the local file's value wins over the project's, at runtime", async () => {
+    const hook = { matcher: "Bash", hooks: [{ type: "command", command: 'echo ran >> "$CLAUDE_PROJECT_DIR/ran"' }] };
+    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [hook] }, { disableAllHooks: true }) });
+    const convertRun = await cli(["convert", "--project", p.dir]);
+    expect(convertRun.stdout).toContain("why: disableAllHooks is true in .claude/settings.json");
+    await (await loadPlugin(p.dir)).before("bash", { command: "ls" });
+    expect(existsSync(p.file("ran"))).toBe(false);
+
+    await writeFile(p.file(".claude/settings.local.json"), JSON.stringify({ disableAllHooks: false }));
+    await (await loadPlugin(p.dir)).before("bash", { command: "ls" });
+    expect(existsSync(p.file("ran"))).toBe(true);
+  });
+
   it("--user converts ~/.claude/settings.json ($CLAUDE_CONFIG_DIR) into OpenCode's global plugin folder", async () => {
     const home = await project({ "claude/settings.json": formatter });
     const result = await cli(["convert", "--user"], { env: { CLAUDE_CONFIG_DIR: home.file("claude"), XDG_CONFIG_HOME: home.file("xdg"), HOME: home.dir } });
     expect(result.exitCode).toBe(0);
-    expect(existsSync(home.file("xdg/opencode/plugins/claude-hooks.js"))).toBe(true);
+    const plugin = await readFile(home.file("xdg/opencode/plugins/claude-hooks.js"), "utf8");
+    expect(plugin).not.toContain('"readsLocalHooks"'); // a project's local hooks are run by its own plugin only
   });
 
   it("--help works from the repo root", async () => {

@@ -36,9 +36,11 @@ describe("per-hook classification", () => {
   it("drops events and handler types that are not replayed, and everything under disableAllHooks", () => {
     expect(row(entry("Stop", undefined))).toMatchObject({ status: "dropped" });
     expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({ status: "dropped" });
-    const { rows, handlers } = classify({ entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.local.json" } });
-    expect(rows[0]).toMatchObject({ status: "dropped", notes: ["disableAllHooks is true in .claude/settings.local.json"] });
-    expect(handlers).toEqual([]);
+    const { rows, handlers, disableAllHooks } = classify({ entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } });
+    expect(rows[0]).toMatchObject({ status: "dropped", notes: ["disableAllHooks is true in .claude/settings.json"] });
+    // still embedded, switched off: a local `disableAllHooks: false` turns them back on at runtime
+    expect(handlers).toHaveLength(1);
+    expect(disableAllHooks).toBe(true);
   });
 
   it("names each degradation", () => {
