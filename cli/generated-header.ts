@@ -43,7 +43,8 @@ export interface ParsedHeader {
 /** undefined when the file was not written by hooks2opencode. */
 export function parseHeader(text: string): ParsedHeader | undefined {
   if (!text.startsWith(HEADER_MARK)) return undefined;
-  const lines = text.split("\n");
+  // A checkout with CRLF line endings (git autocrlf) is not a hand edit.
+  const lines = text.replace(/\r\n/g, "\n").split("\n");
   const inputs = lines[HEADER_LINES - 2];
   const body = lines[HEADER_LINES - 1];
   if (!inputs?.startsWith("// inputs-sha256: ") || !body?.startsWith("// body-sha256: ")) return undefined;

@@ -9,6 +9,7 @@ describe("generated header", () => {
     expect(parseHeader(text)).toEqual({ inputsHash: "abc", bodyHash: expect.any(String), intact: true });
     expect(parseHeader(`${text}// edit\n`)?.intact).toBe(false);
     expect(parseHeader("export const Mine = 1;\n")).toBeUndefined();
+    expect(parseHeader(text.replace(/\n/g, "\r\n"))?.intact).toBe(true); // autocrlf is not an edit
   });
 
   it("keeps any text on one comment line", () => {
