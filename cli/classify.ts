@@ -32,15 +32,19 @@ export interface Classification {
 
 const SUPPORTED_TYPES = new Set(["command", "http"]);
 
-export function classify(merged: MergedHooks): Classification {
+/**
+ * `merged` gives the hooks and the disableAllHooks the plugin embeds; `effective` is the
+ * disableAllHooks of all files converted together (a local file can override), for the report.
+ */
+export function classify(merged: MergedHooks, effective = merged.disableAllHooks): Classification {
   const rows: ReportRow[] = [];
   const handlers: PluginHandler[] = [];
   for (const entry of merged.entries) {
     const row = classifyEntry(entry);
     const replayable = row.status !== "dropped";
-    if (merged.disableAllHooks?.value) {
+    if (effective?.value) {
       row.status = "dropped";
-      row.notes = [`disableAllHooks is true in ${merged.disableAllHooks.file}`];
+      row.notes = [`disableAllHooks is true in ${effective.file}`];
     }
     rows.push(row);
     if (replayable) {

@@ -64,9 +64,11 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const version = `hooks2opencode ${packageVersion()}`;
   const shared = loaded.sources.filter((source) => source.kind !== "local");
   const local = loaded.sources.filter((source) => source.kind === "local");
+  // The plugin must not depend on local files (it is committed); the report shows this checkout.
   const main = classify(mergeSources(shared));
-  const localResult = plan.localFile ? classify(mergeSources(local)) : undefined;
-  const rows = [...main.rows, ...(localResult?.rows ?? [])];
+  const effective = mergeSources(loaded.sources).disableAllHooks;
+  const localResult = plan.localFile ? classify(mergeSources(local), effective) : undefined;
+  const rows = [...classify(mergeSources(shared), effective).rows, ...(localResult?.rows ?? [])];
   print(`hooks2opencode: ${loaded.texts.map((text) => text.display).join(" + ") || "no settings"} -> ${display(projectDir, plan.pluginFile)}\n`);
   print(formatReport(rows));
 

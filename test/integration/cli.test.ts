@@ -150,10 +150,13 @@ describe("hooks2opencode convert", () => {
     const p = await project({ ".claude/settings.json": settings({ PreToolUse: [hook] }, { disableAllHooks: true }) });
     const convertRun = await cli(["convert", "--project", p.dir]);
     expect(convertRun.stdout).toContain("why: disableAllHooks is true in .claude/settings.json");
+    const committed = await readFile(p.file(PLUGIN), "utf8");
     await (await loadPlugin(p.dir)).before("bash", { command: "ls" });
     expect(existsSync(p.file("ran"))).toBe(false);
 
     await writeFile(p.file(".claude/settings.local.json"), JSON.stringify({ disableAllHooks: false }));
+    expect((await cli(["convert", "--project", p.dir])).stdout).toContain("1 hook: 1 translated, 0 degraded, 0 dropped");
+    expect(await readFile(p.file(PLUGIN), "utf8")).toBe(committed); // local files never change the committed plugin
     await (await loadPlugin(p.dir)).before("bash", { command: "ls" });
     expect(existsSync(p.file("ran"))).toBe(true);
   });
