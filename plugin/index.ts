@@ -1,6 +1,7 @@
 // The runtime of a generated plugin: createPlugin(config) compiles the embedded handlers once and
 // returns the OpenCode plugin function. Every path is caught: a hook can block a tool on purpose,
 // nothing a hook does can crash OpenCode.
+import { isDeepStrictEqual } from "node:util";
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import { compileHandlers } from "./compile.js";
 import type { PluginConfig } from "./config.js";
@@ -13,6 +14,8 @@ import { appendModelOutput, replaceModelOutput } from "./substitute.js";
 export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
   const handlers = compileHandlers(config);
   return async (input: PluginInput): Promise<Hooks> => {
+    // The off switch for a session (debugging, or a run that must not execute project hooks).
+    if (process.env.HOOKS2OPENCODE_DISABLE === "1") return {};
     const client = input.client as unknown as OpencodeClient;
     let active = activeHandlers(config, handlers, undefined);
     try {
@@ -48,6 +51,10 @@ export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
           try {
             if (state?.substitute) replaceModelOutput(result, state.substitute.text);
             const args = (hook.args ?? {}) as Record<string, unknown>;
+            if (state?.rewrittenArgs && !isDeepStrictEqual(args, state.rewrittenArgs)) {
+              // e.g. another plugin reassigned output.args, so OpenCode ran the original (oh-my-opencode-slim#1038)
+              runtime.log("warn", `updatedInput for ${hook.tool} (${hook.callID}) did not reach the tool: OpenCode ran ${JSON.stringify(args)}`);
+            }
             await fireToolEvent(TOOL_EVENTS.PostToolUse, { runtime, sessionID: hook.sessionID, callID: hook.callID, tool: hook.tool, args, output: result });
             for (const text of state?.context ?? []) appendModelOutput(result, text);
           } finally {

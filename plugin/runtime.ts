@@ -20,6 +20,8 @@ export interface CallState {
   /** PreToolUse additionalContext, shown next to the tool result. */
   context: string[];
   substitute?: { text: string };
+  /** What a PreToolUse updatedInput set, to check that the tool really ran with it. */
+  rewrittenArgs?: Record<string, unknown>;
   /** A PreToolUse hook allowed the call: OpenCode's permission prompt for it is answered "once". */
   allowed?: boolean;
 }

@@ -3,6 +3,7 @@
 // applied in place; allow answers OpenCode's permission prompt for this call; ask is left to
 // OpenCode's own permission rules (a plugin cannot raise a prompt); additionalContext is kept for
 // the after-hook. Source: claude-code-hooks.md §4.3, opencode-plugin-api.md §2.3 and §8.
+import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
 import { prepareSubstitute, substituteText } from "../substitute.js";
@@ -39,14 +40,22 @@ export default defineToolEvent<PreToolUseDecision>({
   },
 });
 
+/**
+ * A rewrite that cannot be applied fails closed: the hook meant the original call not to run as is.
+ * A rewrite equal to the input changes nothing and always passes.
+ */
 function applyUpdatedInput(verdicts: Verdict<PreToolUseDecision>[], context: ToolHookContext): void {
   for (const { call, decision } of verdicts) {
-    if (!decision.updatedInput) continue;
-    if (call.fromPatch || !verdicts.every((verdict) => verdict.call === call)) {
-      context.runtime.log("warn", `updatedInput for one file of apply_patch cannot be applied; ${call.toolName} call left unchanged`);
-      continue;
+    if (!decision.updatedInput || isDeepStrictEqual(decision.updatedInput, call.toolInput)) continue;
+    const notRun = (why: string) => new HookBlock(`PreToolUse:${call.toolName} hook rewrote the tool input, but ${why}; the call was not run.`);
+    if (call.fromPatch) throw notRun(`hooks2opencode cannot rewrite one file of an apply_patch call (${String(call.toolInput.file_path)})`);
+    const args = toOpencodeArgs(call.mapping, decision.updatedInput);
+    try {
+      replaceInPlace(context.args, args);
+    } catch (error) {
+      throw notRun(`OpenCode's arguments could not be changed (${(error as Error).message})`);
     }
-    replaceInPlace(context.args, toOpencodeArgs(call.mapping, decision.updatedInput));
+    context.runtime.callState(context.callID).rewrittenArgs = args;
   }
 }
 

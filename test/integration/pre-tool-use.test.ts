@@ -95,6 +95,42 @@ describe("PreToolUse through tool.execute.before", () => {
     expect(edit).toEqual({ filePath: project.file("a.ts"), oldString: "x", newString: "z", replaceAll: true });
   });
 
+  it("a rewrite that cannot be applied fails closed; an unchanged echo of the input always passes", async () => {
+    const rewrite = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: (.tool_input + {marker: 1})}}'`;
+    const echo = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: .tool_input}}'`;
+    project = await makeProject({
+      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash|Write", hooks: [command(rewrite)] }, { matcher: "Edit", hooks: [command(echo)] }] }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    // args frozen (as some OpenCode builds did under OPENCODE_EXPERIMENTAL, anomalyco/opencode#25873)
+    await expect(plugin.before("bash", Object.freeze({ command: "ls" }) as Record<string, unknown>)).rejects.toThrow(
+      /PreToolUse:Bash hook rewrote the tool input, but OpenCode's arguments could not be changed .*; the call was not run\./,
+    );
+    const patch = "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: b.txt\n-x\n+y\n*** End Patch";
+    await expect(plugin.before("apply_patch", { patchText: patch })).rejects.toThrow(/cannot rewrite one file of an apply_patch call \(.*a\.txt\)/);
+    await expect(plugin.before("edit", { filePath: project.file("b.txt"), oldString: "x", newString: "y" })).resolves.toBeDefined();
+  });
+
+  it("warns when a rewrite did not reach the tool", async () => {
+    const rewrite = `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "echo safe"}}}'`;
+    project = await makeProject({ ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [command(rewrite)] }] }) });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "rm -rf x" }, "call_rw");
+    await plugin.after("bash", { command: "rm -rf x" }, { title: "", output: "", metadata: {} }, "call_rw"); // what a reassigning plugin leads to
+    expect(plugin.client.logs().join("\n")).toContain('updatedInput for bash (call_rw) did not reach the tool: OpenCode ran {"command":"rm -rf x"}');
+  });
+
+  it("HOOKS2OPENCODE_DISABLE=1 turns every hook off for the session", async () => {
+    project = await makeProject({ ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command("exit 2")] }] }) });
+    process.env.HOOKS2OPENCODE_DISABLE = "1";
+    try {
+      const plugin = await loadPlugin(project.dir);
+      expect(plugin.hooks["tool.execute.before"]).toBeUndefined();
+    } finally {
+      delete process.env.HOOKS2OPENCODE_DISABLE;
+    }
+  });
+
   it("a non-blocking failure (exit 1, missing script) lets the tool run and is logged", async () => {
     project = await makeProject({
       ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command("echo oops >&2; exit 1"), command("/no/such/hook.sh")] }] }),
