@@ -11,7 +11,7 @@ import { activeHandlers, LOCAL_HOOKS_FILE, readLocalHooks } from "./local-hooks.
 import { type OpencodeClient, Runtime } from "./runtime.js";
 import { appendModelOutput, replaceModelOutput } from "./substitute.js";
 
-export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
+export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
   return async (input: PluginInput): Promise<Hooks> => {
     // The off switch for a session (debugging, or a run that must not execute project hooks).
@@ -21,9 +21,9 @@ export function createPlugin(config: PluginConfig, pluginFile: string): Plugin {
     try {
       if (config.readsLocalHooks) active = activeHandlers(config, handlers, readLocalHooks(input.directory));
     } catch (error) {
-      new Runtime(input.directory, active, client, pluginFile, config.generator).log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(error)}`);
+      new Runtime(input.directory, active, client, config.generator).log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(error)}`);
     }
-    const runtime = new Runtime(input.directory, active, client, pluginFile, config.generator);
+    const runtime = new Runtime(input.directory, active, client, config.generator);
     const guard = async (what: string, work: () => Promise<void> | void) => {
       try {
         await work();

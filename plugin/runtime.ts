@@ -39,7 +39,6 @@ export class Runtime {
     readonly directory: string,
     readonly handlers: Map<EventName, CompiledHandler[]>,
     readonly client: OpencodeClient,
-    readonly pluginFile: string,
     readonly version: string,
   ) {}
 

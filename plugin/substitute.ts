@@ -5,20 +5,24 @@
 // OpenCode 1.18.33 has no way for a before-hook to skip a tool (#32565 closed, PR #32679 not landed),
 // so the call is made harmless in place (the only args change OpenCode honours) and its output is
 // replaced in the after-hook. Should OpenCode add a native skip, `skipNatively` is the one place to use it.
-import path from "node:path";
 import { replaceInPlace } from "./tools/table.js";
 
-/** A cheap, side-effect-free stand-in for each read-only tool whose result can be substituted. */
-function harmlessArgs(tool: string, pluginFile: string): Record<string, unknown> | undefined {
+const NOTHING = "hooks2opencode-substitute-matches-nothing";
+
+/**
+ * A cheap, side-effect-free stand-in for each read-only tool whose result can be substituted. It
+ * stays inside the project folder, so OpenCode's external_directory permission is never asked.
+ */
+function harmlessArgs(tool: string, directory: string): Record<string, unknown> | undefined {
   switch (tool) {
     case "bash":
       return { command: "true" };
     case "read":
-      return { filePath: pluginFile, limit: 1 };
+      return { filePath: directory, limit: 1 }; // read lists a directory
     case "glob":
-      return { pattern: "hooks2opencode-substitute-matches-nothing", path: path.dirname(pluginFile) };
+      return { pattern: NOTHING, path: directory };
     case "grep":
-      return { pattern: "hooks2opencode-substitute-matches-nothing", path: pluginFile };
+      return { pattern: NOTHING, path: directory, include: NOTHING };
     default:
       return undefined;
   }
@@ -30,9 +34,9 @@ function skipNatively(_output: Record<string, unknown>, _text: string): boolean 
 }
 
 /** Prepares the call for substitution; false when this tool cannot be substituted safely. */
-export function prepareSubstitute(tool: string, args: Record<string, unknown>, beforeOutput: Record<string, unknown>, text: string, pluginFile: string): boolean {
+export function prepareSubstitute(tool: string, args: Record<string, unknown>, beforeOutput: Record<string, unknown>, text: string, directory: string): boolean {
   if (skipNatively(beforeOutput, text)) return true;
-  const harmless = harmlessArgs(tool, pluginFile);
+  const harmless = harmlessArgs(tool, directory);
   if (!harmless) return false;
   replaceInPlace(args, harmless);
   return true;

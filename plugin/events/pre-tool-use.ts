@@ -64,8 +64,10 @@ function applySubstitute(verdicts: Verdict<PreToolUseDecision>[], context: ToolH
   if (value === undefined) return;
   const text = substituteText(value);
   const output = context.output ?? {};
-  if (prepareSubstitute(context.tool, context.args, output, text, context.runtime.pluginFile)) {
-    context.runtime.callState(context.callID).substitute = { text };
+  if (prepareSubstitute(context.tool, context.args, output, text, context.runtime.directory)) {
+    const state = context.runtime.callState(context.callID);
+    state.substitute = { text };
+    delete state.rewrittenArgs; // the stand-in call replaced any rewrite
     return;
   }
   // A tool with side effects cannot be skipped safely: deliver the result the way Claude's deny would.

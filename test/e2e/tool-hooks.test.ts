@@ -149,4 +149,23 @@ describe("Claude Code tool hooks in real OpenCode", () => {
     expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
     expect(existsSync(s.project.file("b.txt"))).toBe(false);
   });
+
+  it("10. substitute results: a cache hook answers read, grep and glob; the model gets its text as their successful result", async () => {
+    const cache = `[ -n "$HOOKS2OPENCODE" ] && jq -c '{hooks2opencode: {substituteOutput: ("cached " + .tool_name)}}'`;
+    const s = await run({
+      files: { "big.txt": "the real content\n" },
+      settings: { hooks: { PreToolUse: [{ matcher: "Read|Grep|Glob", hooks: [command(cache)] }] } },
+      script: [
+        {
+          tools: [
+            { tool: "read", args: { filePath: "big.txt" } },
+            { tool: "grep", args: { pattern: "real" } },
+            { tool: "glob", args: { pattern: "**/*.txt" } },
+          ],
+        },
+        { text: "done" },
+      ],
+    });
+    expect([s.toolResult(callId(0, 0)), s.toolResult(callId(0, 1)), s.toolResult(callId(0, 2))]).toEqual(["cached Read", "cached Grep", "cached Glob"]);
+  });
 });
