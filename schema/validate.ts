@@ -3,6 +3,7 @@
 import { type Node, type ParseError, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
+import { closestName } from "./closest-name.js";
 import type { Diagnostic, Severity } from "./diagnostics.js";
 import { type EventName, EVENT_NAMES, eventInfo, isEventName } from "./events.js";
 import { type FieldSpec, HANDLER_FIELDS, HANDLER_TYPES, isHandlerType } from "./handlers.js";
@@ -54,8 +55,8 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
   for (const [keyNode, groups] of properties(hooks)) {
     const name = getNodeValue(keyNode) as string;
     if (!isEventName(name)) {
-      const guess = EVENT_NAMES.find((event) => event.toLowerCase() === name.toLowerCase());
-      const hint = guess ? `; did you mean "${guess}"? (event names are case-sensitive)` : "";
+      const guess = closestName(name, EVENT_NAMES);
+      const hint = guess ? `; did you mean "${guess}"?${guess.toLowerCase() === name.toLowerCase() ? " (event names are case-sensitive)" : ""}` : "";
       report(keyNode, "error", "unknown-event", `unknown hook event "${name}"${hint}; Claude Code skips it`);
       continue;
     }
@@ -133,7 +134,8 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
       const key = getNodeValue(keyNode) as string;
       const spec = specs[key];
       if (!spec) {
-        report(keyNode, "warning", "unknown-handler-field", `unknown field "${key}" on a ${type} hook; ignored`);
+        const guess = closestName(key, Object.keys(specs));
+        report(keyNode, "warning", "unknown-handler-field", `unknown field "${key}" on a ${type} hook; ignored${guess ? ` (did you mean "${guess}"?)` : ""}`);
         continue;
       }
       if (key === "type") continue;

@@ -30,6 +30,12 @@ describe("settings validation", () => {
     expect(source.entries).toHaveLength(1);
   });
 
+  it("suggests the name a typo meant", () => {
+    const messages = validate('{"hooks": {"PreToolUs": [], "PostToolUse": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}').diagnostics.map((d) => d.message);
+    expect(messages[0]).toContain('unknown hook event "PreToolUs"; did you mean "PreToolUse"?');
+    expect(messages[1]).toContain('unknown field "timout" on a command hook; ignored (did you mean "timeout"?)');
+  });
+
   it.each([
     ['{"hooks": {"PreToolUse": [{"matcher": ["Bash"], "hooks": []}]}}', "error:matcher-not-string@1:39"],
     ['{"hooks": {"PreToolUse": [{"matcher": "Bash"}]}}', "error:group-without-hooks@1:27"],
