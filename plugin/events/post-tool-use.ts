@@ -4,6 +4,7 @@
 // Built-in tools: `output.output`; MCP tools: `output.content` (opencode-plugin-api.md §2.3).
 import { decidePostToolUse, type PostToolUseDecision } from "../decide/post-tool-use-decision.js";
 import { systemReminder } from "../protocol/messages.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
 import { appendModelOutput, replaceModelOutput, substituteText } from "../substitute.js";
 import { type ToolOutput, toolResponse } from "../tools/tool-response.js";
 import { defineToolEvent } from "./define-tool-event.js";
@@ -29,7 +30,7 @@ export default defineToolEvent<PostToolUseDecision>({
     if (replaced && Array.isArray(output.content) && Array.isArray(replaced.value)) output.content = replaced.value;
     else if (replaced) replaceModelOutput(output, outputText(replaced.value));
     for (const { decision } of verdicts) {
-      for (const text of decision.feedback) appendModelOutput(output, systemReminder(text));
+      for (const text of decision.feedback) appendModelOutput(output, systemReminder(spillLongText(text)));
     }
   },
 });

@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
 import { prepareSubstitute, substituteText } from "../substitute.js";
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
 import { defineToolEvent, HookBlock, type ToolHookContext, type Verdict } from "./define-tool-event.js";
@@ -25,11 +26,11 @@ export default defineToolEvent<PreToolUseDecision>({
     const stop = verdicts.find((verdict) => verdict.decision.stop)?.decision.stop;
     if (stop) throw new HookBlock(stop.reason || "Stopped by a PreToolUse hook (continue: false)");
     const denials = verdicts.flatMap((verdict) => verdict.decision.denyMessages);
-    if (denials.length > 0) throw new HookBlock(denials.join("\n\n"));
+    if (denials.length > 0) throw new HookBlock(denials.map((text) => spillLongText(text)).join("\n\n"));
 
     const state = runtime.callState(callID);
     for (const { call, decision } of verdicts) {
-      for (const text of decision.additionalContext) state.context.push(systemReminder(additionalContextText("PreToolUse", call.toolName, text)));
+      for (const text of decision.additionalContext) state.context.push(systemReminder(spillLongText(additionalContextText("PreToolUse", call.toolName, text))));
     }
     applyUpdatedInput(verdicts, context);
     if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) state.allowed = true;

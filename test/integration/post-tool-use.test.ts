@@ -56,6 +56,16 @@ describe("PostToolUse through tool.execute.after", () => {
     );
   });
 
+  it("hook text over 10,000 characters reaches the model as a preview and a file, as in Claude", async () => {
+    project = await makeProject({ ".claude/settings.json": settings({ PostToolUse: [{ hooks: [command("head -c 30000 /dev/zero | tr '\\0' x >&2; exit 2")] }] }) });
+    const plugin = await loadPlugin(project.dir);
+    const output = await plugin.call("bash", { command: "ls" }, bashOutput("a\n"));
+    const text = String(output.output);
+    expect(text.length).toBeLessThan(3000);
+    const file = /the full text is in (\S+)\]/.exec(text)?.[1];
+    expect((await readFile(file!, "utf8")).length).toBeGreaterThan(30000);
+  });
+
   it("PreToolUse additionalContext lands next to the result", async () => {
     const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "remember the style guide" } });
     project = await makeProject({ ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command(`echo '${context}'`)] }] }) });
