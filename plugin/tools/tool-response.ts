@@ -2,6 +2,7 @@
 // OpenCode's after-hook has. Fields OpenCode does not know are given their neutral value and listed
 // in the README. Source: claude-code-hooks.md §6.3; OpenCode outputs in opencode-headless.md.
 import type { ClaudeCall } from "./resolve-call.js";
+import { structuredPatch } from "./structured-patch.js";
 
 export interface ToolOutput {
   title?: string;
@@ -33,7 +34,7 @@ export function toolResponse(call: ClaudeCall, output: ToolOutput): unknown {
         oldString: input.old_string,
         newString: input.new_string,
         originalFile: null,
-        structuredPatch: [],
+        structuredPatch: structuredPatch(meta.diff),
         userModified: false,
         replaceAll: input.replace_all === true,
       };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { patchFileCalls } from "../../plugin/tools/apply-patch.js";
 import { mcpToolName } from "../../plugin/tools/mcp-names.js";
 import { claudeCalls } from "../../plugin/tools/resolve-call.js";
+import { toolResponse } from "../../plugin/tools/tool-response.js";
 import { byOpencodeId, replaceInPlace, TOOL_TABLE, toClaudeInput, toOpencodeArgs } from "../../plugin/tools/table.js";
 
 describe("the tool table", () => {
@@ -85,5 +86,27 @@ describe("resolving an OpenCode call to Claude calls", () => {
       ["Write", true],
       ["Edit", true],
     ]);
+  });
+});
+
+describe("tool_response", () => {
+  it("Edit carries Claude's structuredPatch, parsed from OpenCode's diff", () => {
+    const diff = "Index: /p/notes.txt\n===\n--- /p/notes.txt\n+++ /p/notes.txt\n@@ -1,2 +1,2 @@\n-hello wrold\n+hello world\n second line\n";
+    const call = claudeCalls("edit", { filePath: "/p/notes.txt", oldString: "wrold", newString: "world" }, "/p", [])[0]!;
+    expect(toolResponse(call, { output: "Edit applied successfully.", metadata: { diff } })).toEqual({
+      filePath: "/p/notes.txt",
+      oldString: "wrold",
+      newString: "world",
+      originalFile: null,
+      structuredPatch: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: ["-hello wrold", "+hello world", " second line"] }],
+      userModified: false,
+      replaceAll: false,
+    });
+  });
+
+  it("Read carries the file text, not OpenCode's numbered view", () => {
+    const call = claudeCalls("read", { filePath: "/p/a.txt" }, "/p", [])[0]!;
+    const output = { output: "<content>\n1: hi\n</content>", metadata: { display: { text: "hi\nthere", lineStart: 1, totalLines: 2 } } };
+    expect(toolResponse(call, output)).toEqual({ type: "text", file: { filePath: "/p/a.txt", content: "hi\nthere", numLines: 2, startLine: 1, totalLines: 2 } });
   });
 });
