@@ -4,7 +4,7 @@
 // Built-in tools: `output.output`; MCP tools: `output.content` (opencode-plugin-api.md §2.3).
 import { decidePostToolUse, type PostToolUseDecision } from "../decide/post-tool-use-decision.js";
 import { systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../protocol/spill-long-text.js";
+import { spillLongText } from "../run/spill-long-text.js";
 import { appendModelOutput, replaceModelOutput, substituteText } from "../substitute.js";
 import { type ToolOutput, toolResponse } from "../tools/tool-response.js";
 import { defineToolEvent } from "./define-tool-event.js";

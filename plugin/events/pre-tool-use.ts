@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../protocol/spill-long-text.js";
+import { spillLongText } from "../run/spill-long-text.js";
 import { prepareSubstitute, substituteText } from "../substitute.js";
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
 import { defineToolEvent, HookBlock, type ToolHookContext, type Verdict } from "./define-tool-event.js";

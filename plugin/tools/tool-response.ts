@@ -54,6 +54,19 @@ export function toolResponse(call: ClaudeCall, output: ToolOutput): unknown {
       const filenames = text.split("\n").filter((line) => line.startsWith("/") && line.endsWith(":")).map((line) => line.slice(0, -1));
       return { mode: "content", filenames, numFiles: filenames.length, content: text, numMatches: meta.matches };
     }
+    case "Agent":
+      return {
+        status: "completed",
+        agentId: typeof meta.sessionId === "string" ? meta.sessionId : "",
+        content: [{ type: "text", text }],
+        prompt: input.prompt,
+      };
+    case "WebFetch":
+      return { bytes: Buffer.byteLength(text), code: 200, codeText: "OK", result: text, durationMs: 0, url: input.url };
+    case "WebSearch":
+      return { query: input.query, results: [text], durationSeconds: 0 };
+    case "TodoWrite":
+      return { oldTodos: [], newTodos: input.todos ?? [] };
     default:
       return text;
   }
