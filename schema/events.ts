@@ -5,7 +5,7 @@
 export type HandlerType = "command" | "http" | "mcp_tool" | "prompt" | "agent";
 
 export interface EventInfo {
-  /** Input field the matcher is tested against; undefined = the event ignores matchers. */
+  /** What the matcher is tested against (an input field); undefined = the event ignores matchers. */
   matchField?: string;
   /** FileChanged and StopFailure use the narrow exact set `[A-Za-z0-9_|]` (no comma, hyphen, space). */
   narrowExact?: boolean;
@@ -27,7 +27,7 @@ export const EVENTS = {
   DirectoryAdded: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   Elicitation: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   ElicitationResult: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  FileChanged: { matchField: "file_name", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  FileChanged: { matchField: "the basename of file_path", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
   InstructionsLoaded: { matchField: "load_reason", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   MessageDisplay: { types: NO_LLM, defaultTimeout: 10 },
   Notification: { matchField: "notification_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
@@ -39,12 +39,12 @@ export const EVENTS = {
     toolEvent: true,
   },
   PostCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  PostModelSwitch: { matchField: "model_family", types: NO_LLM, defaultTimeout: 30 },
+  PostModelSwitch: { matchField: "the model family of to_model", types: NO_LLM, defaultTimeout: 30 },
   PostToolBatch: { types: ALL, defaultTimeout: TEN_MINUTES },
   PostToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
   PostToolUseFailure: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
   PreCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  PreModelSwitch: { matchField: "model_family", types: NO_LLM, defaultTimeout: 30 },
+  PreModelSwitch: { matchField: "the model family of to_model", types: NO_LLM, defaultTimeout: 30 },
   PreSkillShellCommand: { matchField: "tool_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, toolEvent: true },
   PreToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
   SessionEnd: { matchField: "reason", types: NO_LLM, defaultTimeout: 1.5 },
