@@ -1,6 +1,7 @@
-// The command line. Commands are plain functions (convert.ts); this file only parses flags and
-// turns errors into exit codes: 0 written, 1 refused, 2 invalid settings.
+// The command line. Commands are plain functions (convert.ts, check.ts); this file only parses
+// flags and turns errors into exit codes: 0 done, 1 refused or drift, 2 invalid settings.
 import { Command } from "commander";
+import { check } from "./check.js";
 import { convert } from "./convert.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { packageVersion } from "./package-info.js";
@@ -31,6 +32,24 @@ program
       ...(options.out ? { out: options.out } : {}),
       ...(options.dryRun ? { dryRun: true } : {}),
       ...(options.force ? { force: true } : {}),
+    });
+    process.exitCode = result.exitCode;
+  });
+
+program
+  .command("check")
+  .description("fail (exit 1) when the plugin is missing, stale or edited by hand; for CI")
+  .option("-p, --project <dir>", "project folder", ".")
+  .option("-s, --settings <file>", "settings file convert was given (repeatable)", collect, [])
+  .option("--user", "check the global plugin made from ~/.claude/settings.json")
+  .option("-o, --out <file>", "the plugin file to check")
+  .action(async (options: { project: string; settings: string[]; user?: boolean; out?: string }) => {
+    if (options.user && options.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
+    const result = await check({
+      project: options.project,
+      settings: options.settings,
+      ...(options.user ? { user: true } : {}),
+      ...(options.out ? { out: options.out } : {}),
     });
     process.exitCode = result.exitCode;
   });

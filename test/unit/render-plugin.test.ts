@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compare } from "../../cli/check.js";
 import { comment, parseHeader, renderHeader } from "../../cli/generated-header.js";
 
 describe("generated header", () => {
@@ -16,5 +17,20 @@ describe("generated header", () => {
     const line = comment(" rm\nx\u2028y\rz");
     expect(line.split(/[\n\r\u2028\u2029]/)).toHaveLength(1);
     expect(line).toBe("// rm\\u000ax\\u2028y\\u000dz");
+  });
+});
+
+describe("check's comparison", () => {
+  const info = { version: "1.2.3", sources: [], command: "npx hooks2opencode convert", inputsHash: "abc" };
+  const expected = renderHeader(info, "body\n") + "body\n";
+  it.each([
+    [undefined, "missing"],
+    ["export const Mine = 1;\n", "not generated"],
+    [expected, "up to date"],
+    [expected.replace(/\n/g, "\r\n"), "up to date"], // a CRLF checkout
+    [`${expected}// mine\n`, "edited"],
+    [renderHeader({ ...info, inputsHash: "old" }, "old body\n") + "old body\n", "stale"],
+  ])("%j -> %s", (actual, state) => {
+    expect(compare(expected, actual).state).toBe(state);
   });
 });
