@@ -1,6 +1,7 @@
 // The command line. Commands are plain functions (convert.ts, check.ts); this file only parses
 // flags and turns errors into exit codes: 0 done, 1 refused or drift, 2 invalid settings.
 import { Command } from "commander";
+import type { BuildOptions } from "./build-plugin.js";
 import { check } from "./check.js";
 import { convert } from "./convert.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
@@ -14,44 +15,40 @@ const program = new Command("hooks2opencode")
   .version(packageVersion())
   .showHelpAfterError();
 
-program
-  .command("convert")
+interface SourceFlags {
+  project: string;
+  settings: string[];
+  user?: boolean;
+  out?: string;
+}
+
+/** The flags that say which settings to read and where the plugin goes, shared by both commands. */
+function withSourceFlags(command: Command): Command {
+  return command
+    .option("-p, --project <dir>", "project folder", ".")
+    .option("-s, --settings <file>", "read this settings file instead of .claude/settings*.json (repeatable)", collect, [])
+    .option("--user", "~/.claude/settings.json ($CLAUDE_CONFIG_DIR) and OpenCode's global plugin folder")
+    .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)");
+}
+
+function buildOptions(flags: SourceFlags): BuildOptions {
+  if (flags.user && flags.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
+  return { project: flags.project, settings: flags.settings, ...(flags.user ? { user: true } : {}), ...(flags.out ? { out: flags.out } : {}) };
+}
+
+withSourceFlags(program.command("convert"))
   .description("write .opencode/plugins/claude-hooks.js from the project's Claude Code settings and print a per-hook report")
-  .option("-p, --project <dir>", "project folder", ".")
-  .option("-s, --settings <file>", "read this settings file instead of .claude/settings*.json (repeatable)", collect, [])
-  .option("--user", "convert ~/.claude/settings.json ($CLAUDE_CONFIG_DIR) into OpenCode's global plugin folder")
-  .option("-o, --out <file>", "write the plugin here")
   .option("--dry-run", "print the report, write nothing")
   .option("--force", "overwrite a plugin file that was not written by hooks2opencode or was edited by hand")
-  .action(async (options: { project: string; settings: string[]; user?: boolean; out?: string; dryRun?: boolean; force?: boolean }) => {
-    if (options.user && options.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
-    const result = await convert({
-      project: options.project,
-      settings: options.settings,
-      ...(options.user ? { user: true } : {}),
-      ...(options.out ? { out: options.out } : {}),
-      ...(options.dryRun ? { dryRun: true } : {}),
-      ...(options.force ? { force: true } : {}),
-    });
+  .action(async (flags: SourceFlags & { dryRun?: boolean; force?: boolean }) => {
+    const result = await convert({ ...buildOptions(flags), ...(flags.dryRun ? { dryRun: true } : {}), ...(flags.force ? { force: true } : {}) });
     process.exitCode = result.exitCode;
   });
 
-program
-  .command("check")
+withSourceFlags(program.command("check"))
   .description("fail (exit 1) when the plugin is missing, stale or edited by hand; for CI")
-  .option("-p, --project <dir>", "project folder", ".")
-  .option("-s, --settings <file>", "settings file convert was given (repeatable)", collect, [])
-  .option("--user", "check the global plugin made from ~/.claude/settings.json")
-  .option("-o, --out <file>", "the plugin file to check")
-  .action(async (options: { project: string; settings: string[]; user?: boolean; out?: string }) => {
-    if (options.user && options.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
-    const result = await check({
-      project: options.project,
-      settings: options.settings,
-      ...(options.user ? { user: true } : {}),
-      ...(options.out ? { out: options.out } : {}),
-    });
-    process.exitCode = result.exitCode;
+  .action(async (flags: SourceFlags) => {
+    process.exitCode = (await check(buildOptions(flags))).exitCode;
   });
 
 function collect(value: string, previous: string[]): string[] {
