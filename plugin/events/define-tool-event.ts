@@ -2,7 +2,7 @@
 // built for each Claude call the OpenCode call stands for, how verdicts merge, and how the merged
 // verdict is applied to OpenCode. fireToolEvent does the rest the same way for every event.
 import type { EventName } from "../../schema/events.js";
-import { runHandlers, type HandlerRun } from "../run/run-handlers.js";
+import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
 import type { Runtime } from "../runtime.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
 import { commonInput } from "./common-input.js";
@@ -48,27 +48,22 @@ export async function fireToolEvent<D>(event: ToolEvent<D>, context: ToolHookCon
   const calls = claudeCalls(context.tool, context.args, runtime.directory, runtime.mcpServers);
   const verdicts = await Promise.all(
     calls.map(async (call): Promise<Verdict<D>> => {
+      const toolCall = { toolName: call.toolName, toolInput: call.toolInput, cwd: runtime.directory, projectDir: runtime.projectDir };
+      const selected = selectHandlers(handlers, { matchValue: call.toolName, toolCall });
+      // Most tool calls match no hook: build no input for them (a Read response holds the file).
+      if (selected.length === 0) return { call, decision: event.decide(call.toolName, []) };
       const input = {
         ...commonInput(runtime, event.name, context.sessionID),
         tool_name: call.toolName,
         tool_input: call.toolInput,
         ...event.buildInput(call, context),
       };
-      const runs = await runHandlers(
-        handlers,
-        {
-          event: event.name,
-          matchValue: call.toolName,
-          toolCall: { toolName: call.toolName, toolInput: call.toolInput, cwd: runtime.directory, projectDir: runtime.projectDir },
-          input,
-        },
-        {
-          cwd: runtime.directory,
-          projectDir: runtime.projectDir,
-          env: runtime.hookEnv(context.sessionID),
-          onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
-        },
-      );
+      const runs = await runHandlers(selected, { event: event.name, input }, {
+        cwd: runtime.directory,
+        projectDir: runtime.projectDir,
+        env: runtime.hookEnv(context.sessionID),
+        onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
+      });
       return { call, decision: event.decide(call.toolName, runs) };
     }),
   );

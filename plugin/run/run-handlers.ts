@@ -7,12 +7,15 @@ import { decodeResult, type HookResult, type ProcessOutcome } from "../protocol/
 import { runHttp } from "./run-http.js";
 import { spawnCommand } from "./spawn-command.js";
 
-export interface Firing {
-  event: string;
+export interface Selector {
   /** Value the matcher is tested against (tool_name for tool events). */
   matchValue?: string;
   /** Present on tool events, for `if` rules. */
   toolCall?: ToolCall;
+}
+
+export interface Firing {
+  event: string;
   /** The hook input, as Claude would send it. */
   input: Record<string, unknown>;
 }
@@ -30,7 +33,7 @@ export interface HandlerRun {
   result: HookResult;
 }
 
-export function selectHandlers(handlers: readonly CompiledHandler[], firing: Firing): CompiledHandler[] {
+export function selectHandlers(handlers: readonly CompiledHandler[], firing: Selector): CompiledHandler[] {
   const seen = new Set<string>();
   const selected: CompiledHandler[] = [];
   for (const handler of handlers) {
@@ -43,8 +46,8 @@ export function selectHandlers(handlers: readonly CompiledHandler[], firing: Fir
   return selected;
 }
 
-export async function runHandlers(handlers: readonly CompiledHandler[], firing: Firing, context: RunContext): Promise<HandlerRun[]> {
-  const selected = selectHandlers(handlers, firing);
+/** Runs handlers chosen by selectHandlers (select first: building the input is not free). */
+export async function runHandlers(selected: readonly CompiledHandler[], firing: Firing, context: RunContext): Promise<HandlerRun[]> {
   const stdin = `${JSON.stringify(firing.input)}\n`;
   const runs = selected.map(async (handler): Promise<HandlerRun | undefined> => {
     const pending = runOne(handler, stdin, context).then(
