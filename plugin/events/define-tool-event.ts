@@ -16,7 +16,7 @@ export interface ToolHookContext {
   /** OpenCode's live args object (before-hook: mutate in place only). */
   args: Record<string, unknown>;
   /** OpenCode's output object of the channel: `{ args }` before, the tool result after. */
-  output?: Record<string, unknown>;
+  output: Record<string, unknown>;
 }
 
 export interface Verdict<D> {

@@ -16,7 +16,7 @@ export default defineToolEvent<PostToolUseDecision>({
   buildInput: (call, context) => {
     const startedAt = context.runtime.peekCallState(context.callID)?.startedAt;
     return {
-      tool_response: toolResponse(call, (context.output ?? {}) as ToolOutput),
+      tool_response: toolResponse(call, context.output as ToolOutput),
       tool_use_id: context.callID,
       ...(startedAt !== undefined ? { duration_ms: Date.now() - startedAt } : {}),
       ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
@@ -24,7 +24,7 @@ export default defineToolEvent<PostToolUseDecision>({
   },
   decide: decidePostToolUse,
   apply(verdicts, context) {
-    const output = context.output ?? {};
+    const { output } = context;
     for (const { decision } of verdicts) reportCommon(context.runtime, context.sessionID, decision);
     const replaced = verdicts.findLast((verdict) => verdict.decision.updatedToolOutput)?.decision.updatedToolOutput;
     if (replaced && Array.isArray(output.content) && Array.isArray(replaced.value)) output.content = replaced.value;

@@ -64,7 +64,7 @@ function applySubstitute(verdicts: Verdict<PreToolUseDecision>[], context: ToolH
   const value = verdicts.find((verdict) => verdict.decision.substitute !== undefined)?.decision.substitute;
   if (value === undefined) return;
   const text = substituteText(value);
-  const output = context.output ?? {};
+  const { output } = context;
   if (prepareSubstitute(context.tool, context.args, output, text, context.runtime.directory)) {
     const state = context.runtime.callState(context.callID);
     state.substitute = { text };
