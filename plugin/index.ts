@@ -17,13 +17,15 @@ export function createPlugin(config: PluginConfig): Plugin {
     // The off switch for a session (debugging, or a run that must not execute project hooks).
     if (process.env.HOOKS2OPENCODE_DISABLE === "1") return {};
     const client = input.client as unknown as OpencodeClient;
-    let active = activeHandlers(config, handlers, undefined);
+    let local: PluginConfig | undefined;
+    let localError: unknown;
     try {
-      if (config.readsLocalHooks) active = activeHandlers(config, handlers, readLocalHooks(input.directory));
+      if (config.readsLocalHooks) local = readLocalHooks(input.directory);
     } catch (error) {
-      new Runtime(input.directory, active, client, config.generator).log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(error)}`);
+      localError = error;
     }
-    const runtime = new Runtime(input.directory, active, client, config.generator);
+    const runtime = new Runtime(input.directory, activeHandlers(config, handlers, local), client, config.generator);
+    if (localError) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(localError)}`);
     const guard = async (what: string, work: () => Promise<void> | void) => {
       try {
         await work();

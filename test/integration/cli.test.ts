@@ -145,6 +145,17 @@ describe("hooks2opencode convert", () => {
     expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(false); // no stale local hooks
   });
 
+  it("a broken local hooks file is logged and ignored; the project's hooks still run", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo ran >> "$CLAUDE_PROJECT_DIR/ran"' }] }] }),
+      ".opencode/claude-hooks.local.json": "{ not json",
+    });
+    const plugin = await loadPlugin(p.dir);
+    await plugin.before("bash", { command: "ls" });
+    expect(existsSync(p.file("ran"))).toBe(true);
+    expect(plugin.client.logs().join("\n")).toContain(".opencode/claude-hooks.local.json ignored");
+  });
+
   it("disableAllHooks: the local file's value wins over the project's, at runtime", async () => {
     const hook = { matcher: "Bash", hooks: [{ type: "command", command: 'echo ran >> "$CLAUDE_PROJECT_DIR/ran"' }] };
     const p = await project({ ".claude/settings.json": settings({ PreToolUse: [hook] }, { disableAllHooks: true }) });
