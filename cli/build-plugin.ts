@@ -53,16 +53,19 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
   const version = `hooks2opencode ${packageVersion()}`;
   const shared = loaded.sources.filter((source) => source.kind !== "local");
   const local = loaded.sources.filter((source) => source.kind === "local");
-  // The plugin must not depend on local files (it is committed); the report shows this checkout.
-  const main = classify(mergeSources(shared));
+  // The plugin must not depend on local files (it is committed); the report shows this checkout,
+  // where a local disableAllHooks can override the project's.
+  const sharedMerged = mergeSources(shared);
+  const localMerged = mergeSources(local);
   const effective = mergeSources(loaded.sources).disableAllHooks;
-  const localResult = plan.localFile ? classify(mergeSources(local), effective) : undefined;
+  const main = classify(sharedMerged);
+  const localResult = plan.localFile ? classify(localMerged, effective) : undefined;
   const build: Build = {
     projectDir,
     plan,
     inputs: loaded.texts.map((text) => text.display),
     diagnostics: loaded.diagnostics,
-    rows: [...classify(mergeSources(shared), effective).rows, ...(localResult?.rows ?? [])],
+    rows: [...classify(sharedMerged, effective).rows, ...(localResult?.rows ?? [])],
   };
   if (hasErrors(loaded.diagnostics)) return build;
 
@@ -81,7 +84,7 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
     command: plan.command,
   });
   if (localResult && local.length > 0) {
-    const disable = local.find((source) => source.disableAllHooks !== undefined)?.disableAllHooks;
+    const disable = localMerged.disableAllHooks?.value;
     build.localHooks = { generator: version, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers };
   }
   return build;

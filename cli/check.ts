@@ -2,12 +2,11 @@
 // would write with the one on disk instead of writing: exit 0 up to date, 1 on drift (missing,
 // stale, edited by hand, or not ours: one line), 2 when it could not check (invalid settings).
 // The last line names the command that fixes it. The git-ignored local hooks file is not checked.
-import { readFile } from "node:fs/promises";
 import { formatDiagnostic } from "../schema/diagnostics.js";
 import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import { EXIT } from "./errors.js";
 import { parseHeader } from "./generated-header.js";
-import { display } from "./write-output.js";
+import { display, readIfExists } from "./write-output.js";
 
 export type CheckState = "up to date" | "missing" | "stale" | "edited" | "not generated";
 
@@ -31,7 +30,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     return { exitCode: EXIT.invalidSettings };
   }
   const file = display(build.projectDir, build.plan.pluginFile);
-  const { state, why } = compare(build.pluginText, await readOrUndefined(build.plan.pluginFile));
+  const { state, why } = compare(build.pluginText, await readIfExists(build.plan.pluginFile));
   if (state === "up to date") {
     print(`up to date: ${file}\n`);
     return { exitCode: EXIT.ok, state };
@@ -51,12 +50,4 @@ export function compare(expected: string, actual: string | undefined): { state: 
   if (actual.replace(/\r\n/g, "\n") === expected) return { state: "up to date", why: "" };
   const inputsChanged = header.inputsHash !== parseHeader(expected)?.inputsHash;
   return { state: "stale", why: inputsChanged ? "the settings or hooks2opencode changed since it was generated" : "it differs from what convert writes now" };
-}
-
-async function readOrUndefined(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch {
-    return undefined;
-  }
 }

@@ -3,7 +3,6 @@
 // is never replaced without --force. settings.local.json is one person's, usually git-ignored: its
 // hooks never go into the committed plugin but into a git-ignored data file the plugin reads at
 // start-up (write-local-hooks.ts, plugin/local-hooks.ts).
-import { readFile } from "node:fs/promises";
 import { formatDiagnostic } from "../schema/diagnostics.js";
 import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import type { ReportRow } from "./classify.js";
@@ -11,7 +10,7 @@ import { EXIT, ExitError } from "./errors.js";
 import { formatReport } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
 import { isTrackable, writeLocalHooks } from "./write-local-hooks.js";
-import { display, writeOrExplain } from "./write-output.js";
+import { display, readIfExists, writeOrExplain } from "./write-output.js";
 
 export interface ConvertOptions extends BuildOptions {
   dryRun?: boolean;
@@ -59,13 +58,8 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
 }
 
 async function guardOwnership(file: string, force: boolean, projectDir: string): Promise<void> {
-  let existing: string;
-  try {
-    existing = await readFile(file, "utf8");
-  } catch {
-    return;
-  }
-  if (force) return;
+  const existing = force ? undefined : await readIfExists(file);
+  if (existing === undefined) return;
   const header = parseHeader(existing);
   if (!header) {
     throw new ExitError(`${display(projectDir, file)} exists and was not written by hooks2opencode; not overwriting it (use --force to replace it)`, EXIT.refused);

@@ -1,4 +1,5 @@
-// Writing an output file with a clear error instead of a stack trace, and naming files for people.
+// Reading and writing output files: a clear error instead of a stack trace, files named for people.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { EXIT, ExitError } from "./errors.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
@@ -16,4 +17,13 @@ export async function writeOrExplain(file: string, content: string, projectDir: 
 export function display(projectDir: string, file: string): string {
   const relative = path.relative(projectDir, file);
   return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+}
+
+/** The file's text, or undefined when it cannot be read (usually: it does not exist yet). */
+export async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
