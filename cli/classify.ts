@@ -5,7 +5,7 @@ import { eventInfo } from "../schema/events.js";
 import type { HookEntry } from "../schema/types.js";
 import type { PluginHandler } from "../plugin/config.js";
 import { handlerLabel } from "../plugin/compile.js";
-import { isReplayed, NOT_REPLAYED } from "../plugin/events/index.js";
+import { isReplayed, notReplayedReason } from "../plugin/events/index.js";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
 import { APPLY_PATCH, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
@@ -68,7 +68,7 @@ function classifyEntry(entry: HookEntry): ReportRow {
     row.notes = [reason];
     return row;
   };
-  if (!isReplayed(entry.event)) return drop(NOT_REPLAYED[entry.event]);
+  if (!isReplayed(entry.event)) return drop(notReplayedReason(entry.event));
   if (!SUPPORTED_TYPES.has(hook.type)) return drop(`${hook.type} hooks are not supported yet (command and http are)`);
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {

@@ -1,22 +1,20 @@
 // Per-instance state of the generated plugin: where it runs, what it learned from OpenCode's config,
-// what a before-hook left for the after-hook of the same call, and a logger that never throws.
+// what a before-hook left for the after-hook of the same call, what it knows per session, the work
+// still running in the background, and a logger that never throws.
 import type { EventName } from "../schema/events.js";
 import type { CompiledHandler } from "./compile.js";
+import type { OpencodeClient } from "./opencode/client.js";
+import { SessionStore } from "./session-state.js";
+import { Transcripts } from "./transcripts.js";
 
-/** The parts of OpenCode's v1 SDK client the plugin uses; every call is optional and caught. */
-export interface OpencodeClient {
-  app?: { log?(options: { body: { service: string; level: string; message: string } }): Promise<unknown> };
-  session?: { abort?(options: { path: { id: string } }): Promise<unknown> };
-  tui?: { showToast?(options: { body: { message: string; variant: string; title?: string } }): Promise<unknown> };
-  postSessionIdPermissionsPermissionId?(options: {
-    path: { id: string; permissionID: string };
-    body: { response: "once" | "always" | "reject" };
-  }): Promise<unknown>;
-}
+export type { OpencodeClient } from "./opencode/client.js";
 
 /** What the before-hook of a call leaves for its after-hook. */
 export interface CallState {
   startedAt: number;
+  /** OpenCode tool id and args, for the permission prompt of this call. */
+  tool?: string;
+  args?: Record<string, unknown>;
   /** PreToolUse additionalContext, shown next to the tool result. */
   context: string[];
   substitute?: { text: string };
@@ -24,6 +22,8 @@ export interface CallState {
   rewrittenArgs?: Record<string, unknown>;
   /** A PreToolUse hook allowed the call: OpenCode's permission prompt for it is answered "once". */
   allowed?: boolean;
+  /** A PreToolUse hook blocked the call: its tool error is a denial, not a tool failure. */
+  blocked?: boolean;
 }
 
 const MAX_PENDING_CALLS = 1000;
@@ -31,20 +31,21 @@ const MAX_PENDING_CALLS = 1000;
 export class Runtime {
   mcpServers: string[] = [];
   permissionMode = "default";
-  /** Child (subagent) sessions seen in session.created, with their agent name. */
-  readonly subagents = new Map<string, { agentType: string }>();
+  readonly sessions = new SessionStore();
+  readonly transcripts = new Transcripts(this);
+  /** OpenCode is shutting down: start no new turns. */
+  disposing = false;
   private readonly calls = new Map<string, CallState>();
+  private readonly background = new Set<Promise<unknown>>();
 
   constructor(
     readonly directory: string,
     readonly handlers: Map<EventName, CompiledHandler[]>,
     readonly client: OpencodeClient,
     readonly version: string,
+    /** `opencode run` without --attach: the plugin lives in the CLI that exits at the first idle. */
+    readonly oneShotRun = false,
   ) {}
-
-  get projectDir(): string {
-    return this.directory;
-  }
 
   handlersFor(event: EventName): CompiledHandler[] {
     return this.handlers.get(event) ?? [];
@@ -71,11 +72,24 @@ export class Runtime {
     return state;
   }
 
+  /** Work OpenCode does not wait for (bus events); `settle` waits for it at shutdown of a one-shot run. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.background.add(work);
+    const forget = () => this.background.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /** Resolves when no tracked work is left, including work that tracked work started. */
+  async settle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
   /** Environment of a hook process: OpenCode's, plus what Claude Code adds. */
   hookEnv(sessionID: string): Record<string, string> {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-    env.CLAUDE_PROJECT_DIR = this.projectDir;
+    env.CLAUDE_PROJECT_DIR = this.directory;
     env.CLAUDECODE = "1";
     env.CLAUDE_CODE_SESSION_ID = sessionID;
     env.HOOKS2OPENCODE = this.version;

@@ -15,6 +15,10 @@ export interface EventInfo {
   defaultTimeout: number;
   /** Tool events evaluate the `if` field; elsewhere a handler with `if` never runs. */
   toolEvent?: boolean;
+  /** The input carries `permission_mode` (claude-code-hooks.md §4.2, "Common input fields"). */
+  permissionMode?: boolean;
+  /** `onFailure: "block"` is ignored here (§2.2): a failing gate must not loop the agent forever. */
+  ignoresOnFailure?: boolean;
 }
 
 const ALL: readonly HandlerType[] = ["command", "http", "mcp_tool", "prompt", "agent"];
@@ -25,40 +29,41 @@ export const EVENTS = {
   ConfigChange: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   CwdChanged: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
   DirectoryAdded: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  Elicitation: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  ElicitationResult: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  Elicitation: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, permissionMode: true },
+  ElicitationResult: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, permissionMode: true },
   FileChanged: { matchField: "the basename of file_path", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
   InstructionsLoaded: { matchField: "load_reason", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   MessageDisplay: { types: NO_LLM, defaultTimeout: 10 },
   Notification: { matchField: "notification_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  PermissionDenied: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PermissionDenied: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
   PermissionRequest: {
     matchField: "tool_name",
     types: ["command", "http", "mcp_tool", "prompt"],
     defaultTimeout: TEN_MINUTES,
     toolEvent: true,
+    permissionMode: true,
   },
   PostCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   PostModelSwitch: { matchField: "the model family of to_model", types: NO_LLM, defaultTimeout: 30 },
-  PostToolBatch: { types: ALL, defaultTimeout: TEN_MINUTES },
-  PostToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
-  PostToolUseFailure: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PostToolBatch: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true },
+  PostToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
+  PostToolUseFailure: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
   PreCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   PreModelSwitch: { matchField: "the model family of to_model", types: NO_LLM, defaultTimeout: 30 },
-  PreSkillShellCommand: { matchField: "tool_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, toolEvent: true },
-  PreToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true },
+  PreSkillShellCommand: { matchField: "tool_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
+  PreToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
   SessionEnd: { matchField: "reason", types: NO_LLM, defaultTimeout: 1.5 },
   SessionStart: { matchField: "source", types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
   Setup: { matchField: "trigger", types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
-  Stop: { types: ALL, defaultTimeout: TEN_MINUTES },
+  Stop: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },
   StopFailure: { matchField: "error", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
   SubagentStart: { matchField: "agent_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  SubagentStop: { matchField: "agent_type", types: ALL, defaultTimeout: TEN_MINUTES },
-  TaskCompleted: { types: ALL, defaultTimeout: TEN_MINUTES },
-  TaskCreated: { types: ALL, defaultTimeout: TEN_MINUTES },
-  TeammateIdle: { types: ALL, defaultTimeout: TEN_MINUTES },
-  UserPromptExpansion: { matchField: "command_name", types: ALL, defaultTimeout: TEN_MINUTES },
-  UserPromptSubmit: { types: ALL, defaultTimeout: 30 },
+  SubagentStop: { matchField: "agent_type", types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },
+  TaskCompleted: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },
+  TaskCreated: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true },
+  TeammateIdle: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },
+  UserPromptExpansion: { matchField: "command_name", types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true },
+  UserPromptSubmit: { types: ALL, defaultTimeout: 30, permissionMode: true },
   WorktreeCreate: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
   WorktreeRemove: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
 } as const satisfies Record<string, EventInfo>;

@@ -12,9 +12,10 @@ export interface CommonOutcome {
 
 export function collectCommon(event: string, tool: string, runs: readonly HandlerRun[]): CommonOutcome {
   const outcome: CommonOutcome = { systemMessages: [], notices: [] };
+  const heading = tool ? `${event}:${tool}` : event;
   for (const { handler, result } of runs) {
-    if (result.status === "error") outcome.notices.push(`${event}:${tool} hook error: [${handler.label}]: ${result.message}`);
-    if (result.status === "cancelled") outcome.notices.push(`${event}:${tool} hook cancelled after ${handler.timeoutMs / 1000}s: [${handler.label}]`);
+    if (result.status === "error") outcome.notices.push(`${heading} hook error: [${handler.label}]: ${result.message}`);
+    if (result.status === "cancelled") outcome.notices.push(`${heading} hook cancelled after ${handler.timeoutMs / 1000}s: [${handler.label}]`);
     const json = "json" in result ? result.json : undefined;
     if (!json) continue;
     if (json.systemMessage) outcome.systemMessages.push(json.systemMessage);

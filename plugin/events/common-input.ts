@@ -1,20 +1,21 @@
-// The input fields every Claude hook gets. OpenCode has no Claude transcript, so
-// `transcript_path` is "" (as Claude sends in some remote modes); see README "Hook input".
-// Inside a subagent Claude adds agent_id and agent_type: OpenCode runs subagents as child sessions.
+// The input fields every Claude hook gets (claude-code-hooks.md §4.2): session_id, transcript_path,
+// cwd, hook_event_name, permission_mode on the events that carry it, and inside a subagent
+// agent_id and agent_type (OpenCode runs subagents as child sessions).
+import { type EventName, eventInfo } from "../../schema/events.js";
 import type { Runtime } from "../runtime.js";
 
-export function commonInput(runtime: Runtime, event: string, sessionID: string): Record<string, unknown> {
+export async function commonInput(runtime: Runtime, event: EventName, sessionID: string, freshTranscript: boolean): Promise<Record<string, unknown>> {
   return {
     session_id: sessionID,
-    transcript_path: "",
+    transcript_path: await runtime.transcripts.pathFor(sessionID, freshTranscript),
     cwd: runtime.directory,
-    permission_mode: runtime.permissionMode,
+    ...(eventInfo(event).permissionMode ? { permission_mode: runtime.permissionMode } : {}),
     hook_event_name: event,
     ...subagentFields(runtime, sessionID),
   };
 }
 
 function subagentFields(runtime: Runtime, sessionID: string): Record<string, string> {
-  const subagent = runtime.subagents.get(sessionID);
-  return subagent ? { agent_id: sessionID, agent_type: subagent.agentType } : {};
+  const session = runtime.sessions.peek(sessionID);
+  return session?.parentID ? { agent_id: sessionID, agent_type: session.agentType ?? "general" } : {};
 }

@@ -1,11 +1,15 @@
-// The one shape of a Claude tool event: which OpenCode channel fires it, how Claude's input is
-// built for each Claude call the OpenCode call stands for, how verdicts merge, and how the merged
-// verdict is applied to OpenCode. fireToolEvent does the rest the same way for every event.
+// Tool events are events whose one OpenCode call can stand for several Claude calls (apply_patch:
+// one per file), each with Claude's tool name and snake_case input; the verdicts of all of them are
+// applied together to the one OpenCode call. defineToolEvent builds such an EventModule.
 import type { EventName } from "../../schema/events.js";
-import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
+import type { CommonOutcome } from "../decide/common.js";
+import type { HandlerRun } from "../run/run-handlers.js";
 import type { Runtime } from "../runtime.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
-import { commonInput } from "./common-input.js";
+import type { ChannelCall } from "./channels.js";
+import { defineEvent, type EventModule } from "./define-event.js";
+
+export type ToolChannel = "tool.execute.before" | "tool.execute.after";
 
 export interface ToolHookContext {
   runtime: Runtime;
@@ -19,53 +23,53 @@ export interface ToolHookContext {
   output: Record<string, unknown>;
 }
 
+export interface ToolFiring {
+  call: ClaudeCall;
+  context: ToolHookContext;
+}
+
 export interface Verdict<D> {
   call: ClaudeCall;
   decision: D;
 }
 
-export interface ToolEvent<D> {
+export interface ToolEventSpec<C extends ToolChannel, D extends CommonOutcome> {
   name: EventName;
-  channel: "tool.execute.before" | "tool.execute.after";
-  /** Event-specific input fields, added to the common ones. */
-  buildInput(call: ClaudeCall, context: ToolHookContext): Record<string, unknown>;
+  channel: C;
+  /** Whether this OpenCode call fires the event at all (default: always). */
+  fires?(context: ToolHookContext): boolean;
+  /** Event-specific input fields, added to the common ones and tool_name / tool_input. */
+  input(call: ClaudeCall, context: ToolHookContext): Record<string, unknown>;
   decide(tool: string, runs: readonly HandlerRun[]): D;
   /** Applies the verdicts; throws a HookBlock to stop the tool. */
   apply(verdicts: Verdict<D>[], context: ToolHookContext): void;
 }
 
-export function defineToolEvent<D>(event: ToolEvent<D>): ToolEvent<D> {
-  return event;
+/** The OpenCode tool call behind a tool channel call. */
+export function toolContext(call: ChannelCall<ToolChannel>, runtime: Runtime): ToolHookContext {
+  const { input } = call;
+  const output = call.output as unknown as Record<string, unknown>;
+  const args = ("args" in input ? input.args : output.args) as Record<string, unknown> | undefined;
+  return { runtime, sessionID: input.sessionID, callID: input.callID, tool: input.tool, args: args ?? {}, output };
 }
 
-/** Thrown to block a tool call: OpenCode shows exactly this message to the model. */
-export class HookBlock extends Error {}
-
-export async function fireToolEvent<D>(event: ToolEvent<D>, context: ToolHookContext): Promise<void> {
-  const { runtime } = context;
-  const handlers = runtime.handlersFor(event.name);
-  if (handlers.length === 0) return;
-  const calls = claudeCalls(context.tool, context.args, runtime.directory, runtime.mcpServers);
-  const verdicts = await Promise.all(
-    calls.map(async (call): Promise<Verdict<D>> => {
-      const toolCall = { toolName: call.toolName, toolInput: call.toolInput, cwd: runtime.directory, projectDir: runtime.projectDir };
-      const selected = selectHandlers(handlers, { matchValue: call.toolName, toolCall });
-      // Most tool calls match no hook: build no input for them (a Read response holds the file).
-      if (selected.length === 0) return { call, decision: event.decide(call.toolName, []) };
-      const input = {
-        ...commonInput(runtime, event.name, context.sessionID),
-        tool_name: call.toolName,
-        tool_input: call.toolInput,
-        ...event.buildInput(call, context),
-      };
-      const runs = await runHandlers(selected, { event: event.name, input }, {
-        cwd: runtime.directory,
-        projectDir: runtime.projectDir,
-        env: runtime.hookEnv(context.sessionID),
-        onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
-      });
-      return { call, decision: event.decide(call.toolName, runs) };
-    }),
-  );
-  event.apply(verdicts, context);
+export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(spec: ToolEventSpec<C, D>): EventModule<C, ToolFiring, D> {
+  return defineEvent<C, ToolFiring, D>({
+    name: spec.name,
+    channel: spec.channel,
+    firings(call, runtime) {
+      const context = toolContext(call as ChannelCall<ToolChannel>, runtime);
+      if (spec.fires && !spec.fires(context)) return [];
+      return claudeCalls(context.tool, context.args, runtime.directory, runtime.mcpServers).map((claudeCall) => ({ call: claudeCall, context }));
+    },
+    session: (firing) => firing.context.sessionID,
+    matchValue: (firing) => firing.call.toolName,
+    toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
+    input: (firing) => ({ tool_name: firing.call.toolName, tool_input: firing.call.toolInput, ...spec.input(firing.call, firing.context) }),
+    decide: (runs, firing) => spec.decide(firing.call.toolName, runs),
+    apply(fired) {
+      const context = fired[0]?.firing.context;
+      if (context) spec.apply(fired.map(({ firing, decision }) => ({ call: firing.call, decision })), context);
+    },
+  });
 }

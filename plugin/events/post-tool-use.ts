@@ -1,19 +1,21 @@
 // PostToolUse -> `tool.execute.after` (OpenCode calls it only when the tool succeeded, as Claude
-// fires PostToolUse only on success). Hook feedback (exit-2 stderr, decision:block reasons,
+// fires PostToolUse only on success; a Bash command that exits non-zero is a failure for Claude and
+// goes to PostToolUseFailure instead). Hook feedback (exit-2 stderr, decision:block reasons,
 // additionalContext) is appended to what the model sees; updatedToolOutput replaces it.
 // Built-in tools: `output.output`; MCP tools: `output.content` (opencode-plugin-api.md §2.3).
 import { decidePostToolUse, type PostToolUseDecision } from "../decide/post-tool-use-decision.js";
 import { systemReminder } from "../protocol/messages.js";
 import { spillLongText } from "../run/spill-long-text.js";
 import { appendModelOutput, replaceModelOutput, substituteText } from "../substitute.js";
+import { failedBashExit } from "../tools/tool-failure.js";
 import { type ToolOutput, toolResponse } from "../tools/tool-response.js";
 import { defineToolEvent } from "./define-tool-event.js";
-import { reportCommon } from "./report-common.js";
 
-export default defineToolEvent<PostToolUseDecision>({
+export default defineToolEvent<"tool.execute.after", PostToolUseDecision>({
   name: "PostToolUse",
   channel: "tool.execute.after",
-  buildInput: (call, context) => {
+  fires: (context) => failedBashExit(context.tool, context.output) === undefined,
+  input: (call, context) => {
     const startedAt = context.runtime.peekCallState(context.callID)?.startedAt;
     return {
       tool_response: toolResponse(call, context.output as ToolOutput),
@@ -25,7 +27,6 @@ export default defineToolEvent<PostToolUseDecision>({
   decide: decidePostToolUse,
   apply(verdicts, context) {
     const { output } = context;
-    for (const { decision } of verdicts) reportCommon(context.runtime, context.sessionID, decision);
     const replaced = verdicts.findLast((verdict) => verdict.decision.updatedToolOutput)?.decision.updatedToolOutput;
     if (replaced && Array.isArray(output.content) && Array.isArray(replaced.value)) output.content = replaced.value;
     else if (replaced) replaceModelOutput(output, outputText(replaced.value));

@@ -3,32 +3,34 @@
 // applied in place; allow answers OpenCode's permission prompt for this call; ask is left to
 // OpenCode's own permission rules (a plugin cannot raise a prompt); additionalContext is kept for
 // the after-hook. Source: claude-code-hooks.md §4.3, opencode-plugin-api.md §2.3 and §8.
+// The listeners below are the rest of PreToolUse: the per-call state its after-hook part reads.
 import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
 import { spillLongText } from "../run/spill-long-text.js";
-import { prepareSubstitute, substituteText } from "../substitute.js";
+import { appendModelOutput, prepareSubstitute, replaceModelOutput, substituteText } from "../substitute.js";
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
-import { defineToolEvent, HookBlock, type ToolHookContext, type Verdict } from "./define-tool-event.js";
-import { reportCommon } from "./report-common.js";
+import { defineListener, HookBlock } from "./define-event.js";
+import { defineToolEvent, toolContext, type ToolHookContext, type Verdict } from "./define-tool-event.js";
 
-export default defineToolEvent<PreToolUseDecision>({
+export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
   name: "PreToolUse",
   channel: "tool.execute.before",
-  buildInput: (call, context) => ({
+  input: (call, context) => ({
     tool_use_id: context.callID,
     ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
   }),
   decide: decidePreToolUse,
   apply(verdicts, context) {
     const { runtime, callID } = context;
-    for (const { decision } of verdicts) reportCommon(runtime, context.sessionID, decision);
-    const stop = verdicts.find((verdict) => verdict.decision.stop)?.decision.stop;
-    if (stop) throw new HookBlock(stop.reason || "Stopped by a PreToolUse hook (continue: false)");
-    const denials = verdicts.flatMap((verdict) => verdict.decision.denyMessages);
-    if (denials.length > 0) throw new HookBlock(denials.map((text) => spillLongText(text)).join("\n\n"));
-
     const state = runtime.callState(callID);
+    const stop = verdicts.find((verdict) => verdict.decision.stop)?.decision.stop;
+    const denials = verdicts.flatMap((verdict) => verdict.decision.denyMessages);
+    if (stop || denials.length > 0) {
+      state.blocked = true;
+      if (stop) throw new HookBlock(stop.reason || "Stopped by a PreToolUse hook (continue: false)");
+      throw new HookBlock(denials.map((text) => spillLongText(text)).join("\n\n"));
+    }
     for (const { call, decision } of verdicts) {
       for (const text of decision.additionalContext) state.context.push(systemReminder(spillLongText(additionalContextText("PreToolUse", call.toolName, text))));
     }
@@ -41,6 +43,44 @@ export default defineToolEvent<PreToolUseDecision>({
   },
 });
 
+/** Opens the call's state before any hook runs: its start time (duration_ms), tool and args. */
+export const openCallState = defineListener({
+  name: "open the call's state",
+  channel: "tool.execute.before",
+  handle(call, runtime) {
+    const context = toolContext(call, runtime);
+    const state = runtime.callState(context.callID);
+    state.tool = context.tool;
+    state.args = context.args;
+  },
+});
+
+/** Before PostToolUse sees the result: a substitute replaces it, and a lost rewrite is reported. */
+export const substituteResult = defineListener({
+  name: "deliver the PreToolUse substitute",
+  channel: "tool.execute.after",
+  handle(call, runtime) {
+    const context = toolContext(call, runtime);
+    const state = runtime.peekCallState(context.callID);
+    if (state?.substitute) replaceModelOutput(context.output, state.substitute.text);
+    if (state?.rewrittenArgs && !isDeepStrictEqual(context.args, state.rewrittenArgs)) {
+      // e.g. another plugin reassigned output.args, so OpenCode ran the original (oh-my-opencode-slim#1038)
+      runtime.log("warn", `updatedInput for ${context.tool} (${context.callID}) did not reach the tool: OpenCode ran ${JSON.stringify(context.args)}`);
+    }
+  },
+});
+
+/** After the post-tool events: PreToolUse context joins the result, and the call's state is released. */
+export const closeCallState = defineListener({
+  name: "append PreToolUse context and close the call's state",
+  channel: "tool.execute.after",
+  handle(call, runtime) {
+    const context = toolContext(call, runtime);
+    const state = runtime.takeCallState(context.callID);
+    for (const text of state?.context ?? []) appendModelOutput(context.output, text);
+  },
+});
+
 /**
  * A rewrite that cannot be applied fails closed: the hook meant the original call not to run as is.
  * A rewrite equal to the input changes nothing and always passes.
@@ -48,7 +88,10 @@ export default defineToolEvent<PreToolUseDecision>({
 function applyUpdatedInput(verdicts: Verdict<PreToolUseDecision>[], context: ToolHookContext): void {
   for (const { call, decision } of verdicts) {
     if (!decision.updatedInput || isDeepStrictEqual(decision.updatedInput, call.toolInput)) continue;
-    const notRun = (why: string) => new HookBlock(`PreToolUse:${call.toolName} hook rewrote the tool input, but ${why}; the call was not run.`);
+    const notRun = (why: string) => {
+      context.runtime.callState(context.callID).blocked = true;
+      return new HookBlock(`PreToolUse:${call.toolName} hook rewrote the tool input, but ${why}; the call was not run.`);
+    };
     if (call.fromPatch) throw notRun(`hooks2opencode cannot rewrite one file of an apply_patch call (${String(call.toolInput.file_path)})`);
     const args = toOpencodeArgs(call.mapping, decision.updatedInput);
     try {
@@ -65,12 +108,13 @@ function applySubstitute(verdicts: Verdict<PreToolUseDecision>[], context: ToolH
   if (value === undefined) return;
   const text = substituteText(value);
   const { output } = context;
+  const state = context.runtime.callState(context.callID);
   if (prepareSubstitute(context.tool, context.args, output, text, context.runtime.directory)) {
-    const state = context.runtime.callState(context.callID);
     state.substitute = { text };
     delete state.rewrittenArgs; // the stand-in call replaced any rewrite
     return;
   }
   // A tool with side effects cannot be skipped safely: deliver the result the way Claude's deny would.
+  state.blocked = true;
   throw new HookBlock(text);
 }

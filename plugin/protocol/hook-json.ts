@@ -23,6 +23,7 @@ type Check = (value: unknown) => boolean;
 const isString: Check = (v) => typeof v === "string";
 const isBoolean: Check = (v) => typeof v === "boolean";
 const isObject: Check = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+const isStringArray: Check = (v) => Array.isArray(v) && v.every((item) => typeof item === "string");
 const oneOf = (...values: string[]): Check => (v) => typeof v === "string" && values.includes(v);
 const any: Check = () => true;
 
@@ -39,7 +40,17 @@ const UNIVERSAL: Record<string, Check> = {
 };
 
 /** Typed fields of hookSpecificOutput per event; events absent here are checked for hookEventName only. */
+const CONTEXT_ONLY: Record<string, Check> = { additionalContext: isString };
 const SPECIFIC: Record<string, Record<string, Check>> = {
+  FileChanged: { watchPaths: isStringArray },
+  PermissionRequest: { decision: isObject },
+  PostToolBatch: CONTEXT_ONLY,
+  PostToolUseFailure: CONTEXT_ONLY,
+  SessionStart: { additionalContext: isString, initialUserMessage: isString, sessionTitle: isString, watchPaths: isStringArray, reloadSkills: isBoolean },
+  Stop: CONTEXT_ONLY,
+  SubagentStart: CONTEXT_ONLY,
+  SubagentStop: CONTEXT_ONLY,
+  UserPromptSubmit: { additionalContext: isString, sessionTitle: isString, suppressOriginalPrompt: isBoolean },
   PreToolUse: {
     permissionDecision: oneOf("allow", "deny", "ask", "defer"),
     permissionDecisionReason: isString,
@@ -65,12 +76,19 @@ export function parseStdout(stdout: string, event: string): ParsedStdout {
   return problem ? { kind: "invalid", message: problem } : { kind: "json", json: value as HookJson };
 }
 
+/** claude-code-hooks.md §4.2: these events have no hookSpecificOutput variant at all. */
+const NO_SPECIFIC = new Set([
+  "TaskCreated", "TaskCompleted", "TeammateIdle", "ConfigChange", "PreCompact", "PostCompact", "SessionEnd", "StopFailure",
+  "InstructionsLoaded", "DirectoryAdded", "WorktreeRemove",
+]);
+
 function validateHookJson(json: HookJson, event: string): string | undefined {
   for (const [key, check] of Object.entries(UNIVERSAL)) {
     if (json[key] !== undefined && !check(json[key])) return `JSON validation failed: "${key}" has the wrong type`;
   }
   const specific = json.hookSpecificOutput;
   if (specific) {
+    if (NO_SPECIFIC.has(event)) return `JSON validation failed: ${event} hooks accept no "hookSpecificOutput"`;
     if (specific.hookEventName !== event) {
       return `Hook returned incorrect event name: expected "${event}" but got "${String(specific.hookEventName)}"`;
     }

@@ -1,6 +1,7 @@
 // Selects the handlers a firing matches (matcher, then `if`), runs the distinct ones in parallel and
 // returns their verdicts in settings order, so merging never depends on which finished first.
 // Source: claude-code-hooks.md §5.1–5.3.
+import { type EventName, eventInfo } from "../../schema/events.js";
 import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { decodeResult, type HookResult, type ProcessOutcome } from "../protocol/decode-result.js";
@@ -15,7 +16,7 @@ export interface Selector {
 }
 
 export interface Firing {
-  event: string;
+  event: EventName;
   /** The hook input, as Claude would send it. */
   input: Record<string, unknown>;
 }
@@ -49,9 +50,10 @@ export function selectHandlers(handlers: readonly CompiledHandler[], firing: Sel
 /** Runs handlers chosen by selectHandlers (select first: building the input is not free). */
 export async function runHandlers(selected: readonly CompiledHandler[], firing: Firing, context: RunContext): Promise<HandlerRun[]> {
   const stdin = `${JSON.stringify(firing.input)}\n`;
+  const honoursOnFailure = !eventInfo(firing.event).ignoresOnFailure;
   const runs = selected.map(async (handler): Promise<HandlerRun | undefined> => {
     const pending = runOne(handler, stdin, context).then(
-      (outcome) => decodeResult(firing.event, outcome, { onFailureBlock: handler.hook.onFailure === "block" }),
+      (outcome) => decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" }),
       (error: unknown): HookResult => ({ status: "error", message: `hook runner failed: ${String(error)}` }),
     );
     if (handler.hook.async === true || handler.hook.asyncRewake === true) {

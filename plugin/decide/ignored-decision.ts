@@ -1,0 +1,13 @@
+// Events whose hook output Claude discards (Notification, SessionEnd, StopFailure; PostCompact has
+// no decision control): only failures are reported, to the log. `systemMessage` and `continue`
+// are discarded too. Source: claude-code-hooks.md §4.2 ("Exceptions"), §4.3 per event.
+import type { HandlerRun } from "../run/run-handlers.js";
+import { type CommonOutcome, collectCommon } from "./common.js";
+
+export function decideIgnored(event: string, runs: readonly HandlerRun[]): CommonOutcome {
+  const notices = collectCommon(event, "", runs).notices;
+  for (const { handler, result } of runs) {
+    if (result.status === "blocking") notices.push(`${event} hook error: [${handler.label}]: ${result.stderr || "No stderr output"}`);
+  }
+  return { notices, systemMessages: [] };
+}

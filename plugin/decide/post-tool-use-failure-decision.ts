@@ -1,0 +1,22 @@
+// Combines PostToolUseFailure verdicts: the call already failed, so nothing blocks; exit-2 stderr
+// and additionalContext go to the model next to the failure, in settings order.
+// Source: claude-code-hooks.md §4.1 ("no block; stderr → Claude") and §4.3 PostToolUseFailure.
+import { additionalContextText, blockingErrorText } from "../protocol/messages.js";
+import type { HandlerRun } from "../run/run-handlers.js";
+import { type CommonOutcome, collectCommon } from "./common.js";
+
+export interface PostToolUseFailureDecision extends CommonOutcome {
+  /** Texts shown to the model after the failure, in settings order. */
+  feedback: string[];
+}
+
+export function decidePostToolUseFailure(tool: string, runs: readonly HandlerRun[]): PostToolUseFailureDecision {
+  const merged: PostToolUseFailureDecision = { ...collectCommon("PostToolUseFailure", tool, runs), feedback: [] };
+  for (const { handler, result } of runs) {
+    if (result.status === "blocking") merged.feedback.push(blockingErrorText("PostToolUseFailure", tool, handler.label, result.stderr));
+    const json = result.status === "success" || result.status === "blocking" ? result.json : undefined;
+    const context = json?.hookSpecificOutput?.additionalContext;
+    if (typeof context === "string") merged.feedback.push(additionalContextText("PostToolUseFailure", tool, context));
+  }
+  return merged;
+}

@@ -1,0 +1,46 @@
+// Listeners that keep the runtime's picture of OpenCode current, for the events that read it:
+// OpenCode's config (MCP server names, permission mode), which sessions are subagents, how a
+// compaction was asked for, and the call state of calls that failed (they never reach an after-hook).
+import { defineListener } from "./define-event.js";
+
+export const readConfig = defineListener({
+  name: "read OpenCode's config",
+  channel: "config",
+  handle({ input }, runtime) {
+    runtime.mcpServers = Object.keys((input.mcp as Record<string, unknown> | undefined) ?? {});
+    runtime.permissionMode = input.permission === "allow" ? "bypassPermissions" : "default";
+  },
+});
+
+/** Child sessions are subagents; OpenCode titles them "<description> (@<agent> subagent)". */
+export const trackSession = defineListener({
+  name: "track the session",
+  channel: "session.created",
+  handle({ input }, runtime) {
+    const info = input.info;
+    const session = runtime.sessions.get(info.id);
+    session.created = true;
+    if (info.parentID) {
+      session.parentID = info.parentID;
+      session.agentType = /\(@([^)]+) subagent\)\s*$/.exec(info.title ?? "")?.[1] ?? "general";
+    }
+  },
+});
+
+/** A compaction part says whether the compaction was asked for (`/compact`) or automatic. */
+export const trackCompaction = defineListener({
+  name: "track how a compaction was asked for",
+  channel: "message.part.updated",
+  handle({ input }, runtime) {
+    if (input.part.type === "compaction") runtime.sessions.get(input.part.sessionID).compactTrigger = input.part.auto ? "auto" : "manual";
+  },
+});
+
+/** A failed call never reaches tool.execute.after: release its state here. */
+export const releaseFailedCall = defineListener({
+  name: "release the state of a failed call",
+  channel: "message.part.updated",
+  handle({ input }, runtime) {
+    if (input.part.type === "tool" && input.part.state.status === "error") runtime.takeCallState(input.part.callID);
+  },
+});

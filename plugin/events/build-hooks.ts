@@ -1,0 +1,78 @@
+// Builds the plugin's Hooks object from the registry: the entries of each channel run in registry
+// order, each caught, so one failing module never stops the others or crashes OpenCode; only a
+// HookBlock (a deliberate block) goes back to OpenCode. Bus events arrive through the one `event`
+// hook, at most once per event id (OpenCode delivers some events twice while shutting down).
+import type { Hooks } from "@opencode-ai/plugin";
+import type { Runtime } from "../runtime.js";
+import { type Channel, type ChannelCall, isHookChannel } from "./channels.js";
+import { fireEvent, HookBlock, type RegistryEntry } from "./define-event.js";
+
+const RECENT_EVENTS = 512;
+
+export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime): Hooks {
+  const byChannel = new Map<Channel, RegistryEntry[]>();
+  for (const entry of registry) byChannel.set(entry.channel, [...(byChannel.get(entry.channel) ?? []), entry]);
+
+  const dispatch = async (channel: Channel, call: ChannelCall<Channel>) => {
+    const entries = byChannel.get(channel) ?? [];
+    // Registered before the first await, so a prompt arriving meanwhile waits for this output.
+    const sessionID = sessionOf(call);
+    const pending = new Map(entries.filter(isDue).map((entry) => [entry, sessionID ? due(runtime, sessionID) : undefined]));
+    for (const entry of entries) {
+      try {
+        await (entry.kind === "event" ? fireEvent(entry, call, runtime) : entry.handle(call, runtime));
+      } catch (error) {
+        if (error instanceof HookBlock) throw error;
+        runtime.log("error", `${entry.name} (${channel}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      } finally {
+        pending.get(entry)?.();
+      }
+    }
+  };
+
+  const hooks: Hooks = {};
+  const named = hooks as Record<string, unknown>;
+  for (const channel of byChannel.keys()) {
+    if (isHookChannel(channel)) {
+      named[channel] = (input: unknown, output: unknown) => dispatch(channel, { input, output, shared: new Map() } as ChannelCall<Channel>);
+    }
+  }
+  if (byChannel.has("config")) hooks.config = (config) => dispatch("config", { input: config, output: undefined, shared: new Map() } as ChannelCall<Channel>);
+  if (byChannel.has("dispose")) hooks.dispose = () => dispatch("dispose", { input: undefined, output: undefined, shared: new Map() } as ChannelCall<Channel>);
+
+  const seen = new Set<string>();
+  hooks.event = async ({ event }) => {
+    const { id, type, properties } = event as unknown as { id?: string; type: Channel; properties?: unknown };
+    if (!byChannel.has(type)) return;
+    if (id) {
+      if (seen.has(id)) return;
+      seen.add(id);
+      if (seen.size > RECENT_EVENTS) seen.delete(seen.values().next().value!);
+    }
+    const work = dispatch(type, { input: properties ?? {}, output: undefined, eventID: id ?? "", shared: new Map() } as ChannelCall<Channel>);
+    // OpenCode does not wait for events; a one-shot `opencode run` waits for them at dispose.
+    await runtime.track(work.catch(() => {}));
+  };
+  return hooks;
+}
+
+function sessionOf(call: ChannelCall<Channel>): string | undefined {
+  const input = call.input as { sessionID?: unknown } | undefined;
+  return typeof input?.sessionID === "string" ? input.sessionID : undefined;
+}
+
+function isDue(entry: RegistryEntry): boolean {
+  return entry.kind === "event" && entry.dueBeforeNextRequest === true;
+}
+
+/** Marks hook work the session's next prompt or model request must wait for; returns its "done". */
+function due(runtime: Runtime, sessionID: string): () => void {
+  const pending = runtime.sessions.get(sessionID).due;
+  let done!: () => void;
+  const work = new Promise<void>((resolve) => (done = resolve));
+  pending.add(work);
+  return () => {
+    pending.delete(work);
+    done();
+  };
+}

@@ -1,0 +1,114 @@
+// The one shape of a replayed Claude event (like `Tool.define` in OpenCode or `createRule` in
+// typescript-eslint): the OpenCode channel it listens on, which firings one call of that channel
+// stands for, the value its matcher is tested against, the event-specific input, a pure decision
+// over the hook results, and how the decision is applied to OpenCode. fireEvent does everything
+// else the same way for every event: handler selection, Claude's common input fields, the
+// environment, running the handlers in parallel, and reporting what is not the model's business.
+import type { EventName } from "../../schema/events.js";
+import type { CommonOutcome } from "../decide/common.js";
+import type { ToolCall } from "../match/if-rule.js";
+import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
+import type { Runtime } from "../runtime.js";
+import type { Channel, ChannelCall } from "./channels.js";
+import { commonInput } from "./common-input.js";
+import { reportCommon } from "./report-common.js";
+
+export interface Fired<F, D> {
+  firing: F;
+  decision: D;
+  /** Whether any handler matched and ran. */
+  ran: boolean;
+}
+
+export interface EventModule<C extends Channel = Channel, F = unknown, D extends CommonOutcome = CommonOutcome> {
+  readonly kind: "event";
+  readonly name: EventName;
+  readonly channel: C;
+  /** The firings one call of the channel stands for; none when the event does not happen. */
+  firings(call: ChannelCall<C>, runtime: Runtime): F[] | Promise<F[]>;
+  /** The OpenCode session a firing belongs to (session_id, environment, state). */
+  session(firing: F): string;
+  /** What the matcher is tested against (claude-code-hooks.md §3); omitted for events without one. */
+  matchValue?(firing: F): string;
+  /** Tool events: the call an `if` rule is evaluated against. */
+  toolCall?(firing: F, runtime: Runtime): ToolCall;
+  /** The event's own input fields, added to the common ones. Built only when a handler matched. */
+  input(firing: F, runtime: Runtime): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** The session's next prompt or model request waits for this event's hooks (their output is for it). */
+  readonly dueBeforeNextRequest?: boolean;
+  /** Lifecycle events hand hooks a freshly written transcript; tool events one that may lag (as Claude's). */
+  readonly freshTranscript?: boolean;
+  /** Extra environment for this event's hooks (e.g. CLAUDE_ENV_FILE). */
+  env?(firing: F, runtime: Runtime): Record<string, string> | Promise<Record<string, string>>;
+  /** Pure: the merged decision of the handlers that ran, in settings order. */
+  decide(runs: readonly HandlerRun[], firing: F): D;
+  /** Applies the decisions to OpenCode; throws a HookBlock to stop a tool call. */
+  apply(fired: Array<Fired<F, D>>, call: ChannelCall<C>, runtime: Runtime): void | Promise<void>;
+}
+
+/** Internal bookkeeping that shares an event's channel (tracking subagents, call state, ...). */
+export interface Listener<C extends Channel = Channel> {
+  readonly kind: "listener";
+  /** For logs: what the listener does. */
+  readonly name: string;
+  readonly channel: C;
+  handle(call: ChannelCall<C>, runtime: Runtime): void | Promise<void>;
+}
+
+export type RegistryEntry = EventModule<any, any, any> | Listener<any>;
+
+export function defineEvent<C extends Channel, F, D extends CommonOutcome>(
+  module: Omit<EventModule<C, F, D>, "kind">,
+): EventModule<C, F, D> {
+  return { kind: "event", ...module };
+}
+
+export function defineListener<C extends Channel>(listener: Omit<Listener<C>, "kind">): Listener<C> {
+  return { kind: "listener", ...listener };
+}
+
+/** Thrown to block: OpenCode shows exactly this message (to the model, for a tool call). */
+export class HookBlock extends Error {}
+
+export async function fireEvent<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  call: ChannelCall<C>,
+  runtime: Runtime,
+): Promise<void> {
+  const handlers = runtime.handlersFor(module.name);
+  if (handlers.length === 0) return;
+  const firings = await module.firings(call, runtime);
+  if (firings.length === 0) return;
+  const fired = await Promise.all(firings.map((firing) => fireOne(module, handlers, firing, runtime)));
+  await module.apply(fired, call, runtime);
+}
+
+async function fireOne<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  handlers: ReturnType<Runtime["handlersFor"]>,
+  firing: F,
+  runtime: Runtime,
+): Promise<Fired<F, D>> {
+  const selector = {
+    ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
+    ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
+  };
+  const selected = selectHandlers(handlers, selector);
+  // Most firings match no hook: build no input for them (a Read response holds the whole file).
+  if (selected.length === 0) return { firing, decision: module.decide([], firing), ran: false };
+  const sessionID = module.session(firing);
+  const [common, own, extraEnv] = await Promise.all([
+    commonInput(runtime, module.name, sessionID, module.freshTranscript === true),
+    module.input(firing, runtime),
+    module.env?.(firing, runtime),
+  ]);
+  const runs = await runHandlers(selected, { event: module.name, input: { ...common, ...own } }, {
+    cwd: runtime.directory,
+    projectDir: runtime.directory,
+    env: { ...runtime.hookEnv(sessionID), ...extraEnv },
+    onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
+  });
+  const decision = module.decide(runs, firing);
+  reportCommon(runtime, sessionID, decision);
+  return { firing, decision, ran: true };
+}

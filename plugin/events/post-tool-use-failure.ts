@@ -1,0 +1,99 @@
+// PostToolUseFailure, for every call that failed in Claude's sense (tools/tool-failure.ts):
+// - a Bash command that exited non-zero, on `tool.execute.after` (OpenCode calls that a success):
+//   its hooks run before the model sees the result, and their feedback is appended to it, as for
+//   PostToolUse (which does not run for that call);
+// - a tool error, from the `message.part.updated` event (`state.status === "error"`): OpenCode has
+//   already handed the error to the model and does not wait for events, so the feedback is pinned
+//   to that call and added to every later model request (pinned-context.ts waits for these hooks
+//   before the next request). The call's state is released either way.
+// Source: claude-code-hooks.md §4.3 PostToolUseFailure; opencode-plugin-api.md §2.3, §9.
+import { decidePostToolUseFailure, type PostToolUseFailureDecision } from "../decide/post-tool-use-failure-decision.js";
+import { systemReminder } from "../protocol/messages.js";
+import { spillLongText } from "../run/spill-long-text.js";
+import { pin } from "../session-state.js";
+import { appendModelOutput } from "../substitute.js";
+import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
+import { bashFailureText, failedBashExit, isInterrupt, isToolFailure } from "../tools/tool-failure.js";
+import { defineEvent } from "./define-event.js";
+import { defineToolEvent } from "./define-tool-event.js";
+
+const decide = decidePostToolUseFailure;
+
+function failureInput(call: ClaudeCall, callID: string, error: string, interrupt: boolean, startedAt: number | undefined): Record<string, unknown> {
+  return {
+    tool_use_id: callID,
+    error,
+    is_interrupt: interrupt,
+    ...(startedAt !== undefined ? { duration_ms: Date.now() - startedAt } : {}),
+    ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
+  };
+}
+
+/** A Bash command that exited non-zero: a success for OpenCode, a failure for Claude. */
+export const failedBashCommand = defineToolEvent<"tool.execute.after", PostToolUseFailureDecision>({
+  name: "PostToolUseFailure",
+  channel: "tool.execute.after",
+  fires: (context) => failedBashExit(context.tool, context.output) !== undefined,
+  input(call, context) {
+    const exit = failedBashExit(context.tool, context.output) ?? 1;
+    const printed = typeof context.output.output === "string" ? context.output.output : "";
+    return failureInput(call, context.callID, bashFailureText(exit, printed), false, context.runtime.peekCallState(context.callID)?.startedAt);
+  },
+  decide,
+  apply(verdicts, context) {
+    for (const { decision } of verdicts) {
+      for (const text of decision.feedback) appendModelOutput(context.output, systemReminder(spillLongText(text)));
+    }
+  },
+});
+
+interface FailureFiring {
+  sessionID: string;
+  messageID: string;
+  callID: string;
+  call: ClaudeCall;
+  error: string;
+  interrupt: boolean;
+  startedAt?: number;
+}
+
+/** A tool error OpenCode reported on its bus. */
+export default defineEvent<"message.part.updated", FailureFiring, PostToolUseFailureDecision>({
+  name: "PostToolUseFailure",
+  channel: "message.part.updated",
+  dueBeforeNextRequest: true,
+  firings({ input }, runtime) {
+    const part = input.part;
+    if (part.type !== "tool" || part.state.status !== "error") return [];
+    // Each call once (OpenCode may publish an event twice); a call our PreToolUse denied is no failure.
+    const state = runtime.takeCallState(part.callID);
+    if (!state || state.blocked || !isToolFailure(part.state.error)) return [];
+    const interrupt = isInterrupt(part.state.error, part.state.metadata);
+    return claudeCalls(part.tool, part.state.input ?? {}, runtime.directory, runtime.mcpServers).map((call) => ({
+      sessionID: part.sessionID,
+      messageID: part.messageID,
+      callID: part.callID,
+      call,
+      error: part.state.status === "error" ? part.state.error : "",
+      interrupt,
+      startedAt: state.startedAt,
+    }));
+  },
+  session: (firing) => firing.sessionID,
+  matchValue: (firing) => firing.call.toolName,
+  toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
+  input: (firing) => ({
+    tool_name: firing.call.toolName,
+    tool_input: firing.call.toolInput,
+    ...failureInput(firing.call, firing.callID, firing.error, firing.interrupt, firing.startedAt),
+  }),
+  decide: (runs, firing) => decide(firing.call.toolName, runs),
+  apply(fired, _call, runtime) {
+    for (const { firing, decision } of fired) {
+      const session = runtime.sessions.get(firing.sessionID);
+      for (const text of decision.feedback) {
+        pin(session, { anchor: { messageID: firing.messageID, callID: firing.callID }, text: systemReminder(spillLongText(text)) });
+      }
+    }
+  },
+});

@@ -1,0 +1,105 @@
+// The ways hook output reaches an OpenCode session, each the closest channel OpenCode 1.18.33 has
+// (opencode-plugin-api.md §4.3): a synthetic text part on the prompt being saved (persisted and
+// sent to the model, so context stays in the history as it does in Claude's transcript), a new
+// turn (a Stop continuation), an abort, a toast, and an answer to a permission prompt.
+import { spillLongText } from "../run/spill-long-text.js";
+import type { Runtime } from "../runtime.js";
+import type { MessageWithParts, PromptBody } from "./client.js";
+import { OWN_PART } from "./session-messages.js";
+
+export type ContextKind = "session-context" | "prompt-context" | "stop-continuation";
+
+/** The chat.message output: the user message about to be saved and its parts (mutable). */
+export interface PromptOutput {
+  message: { id: string; sessionID: string };
+  parts: unknown[];
+}
+
+/** Adds hook context to the prompt being saved: before the typed text (session start) or after it. */
+export function addContextPart(output: PromptOutput, text: string, kind: ContextKind, where: "start" | "end"): void {
+  const part = {
+    id: partID(),
+    sessionID: output.message.sessionID,
+    messageID: output.message.id,
+    type: "text",
+    text: spillLongText(text),
+    synthetic: true,
+    metadata: { [OWN_PART]: kind },
+  };
+  if (where === "start") output.parts.unshift(part);
+  else output.parts.push(part);
+}
+
+/**
+ * Starts a new turn with `text` as the user's next message and resolves when it is over: when an
+ * idle shows a finished turn begun after it (see `finishAwaitedTurn`), or at once if OpenCode did
+ * not take the prompt. Fire-and-forget prompts plus an event keep no HTTP request open for a turn
+ * that may run for minutes.
+ */
+export async function continueSession(runtime: Runtime, sessionID: string, text: string, like?: MessageWithParts): Promise<boolean> {
+  const promptAsync = runtime.client.session?.promptAsync;
+  if (!promptAsync) return false;
+  const info = like?.info.role === "user" ? like.info : undefined;
+  const body: PromptBody = {
+    parts: [{ type: "text", text: spillLongText(text), metadata: { [OWN_PART]: "stop-continuation" } }],
+    ...(info ? { agent: info.agent, model: { providerID: info.model.providerID, modelID: info.model.modelID } } : {}),
+  };
+  const session = runtime.sessions.get(sessionID);
+  const over = new Promise<void>((done) => (session.awaitedTurn = { since: Date.now(), done }));
+  const answer = await promptAsync({ path: { id: sessionID }, body }).catch((error: unknown) => ({ error }));
+  if (answer?.error) {
+    runtime.log("warn", `could not continue session ${sessionID}: ${String((answer.error as Error)?.message ?? JSON.stringify(answer.error))}`);
+    session.awaitedTurn?.done();
+    session.awaitedTurn = undefined;
+    return false;
+  }
+  await over;
+  return true;
+}
+
+export function abortSession(runtime: Runtime, sessionID: string): void {
+  try {
+    void runtime.client.session?.abort?.({ path: { id: sessionID } })?.catch(() => {});
+  } catch {
+    // Best effort: the session goes on if OpenCode cannot abort it.
+  }
+}
+
+/** A message for the person at the keyboard: the log, a TUI toast, and stderr in `opencode run`. */
+export function tellUser(runtime: Runtime, message: string, variant: "info" | "warning" | "error"): void {
+  runtime.log(variant === "error" ? "error" : variant === "warning" ? "warn" : "info", message);
+  runtime.toast(message, variant);
+  if (runtime.oneShotRun) process.stderr.write(`hooks2opencode: ${message}\n`);
+}
+
+/** Answers a permission prompt; a reject with a message reaches the model as feedback (CorrectedError). */
+export async function replyPermission(
+  runtime: Runtime,
+  request: { id: string; sessionID: string },
+  reply: "once" | "always" | "reject",
+  message?: string,
+): Promise<void> {
+  const post = runtime.client._client?.post;
+  if (post && message !== undefined) {
+    const answer = await post({ url: "/permission/{requestID}/reply", path: { requestID: request.id }, body: { reply, message } });
+    if (!answer?.error) return;
+  }
+  await runtime.client.postSessionIdPermissionsPermissionId?.({ path: { id: request.sessionID, permissionID: request.id }, body: { response: reply } });
+}
+
+let lastMillis = 0;
+let counter = 0;
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A part id in OpenCode's ascending format: `prt_` + 12 hex digits of (ms × 4096 + counter) + 14 random. */
+export function partID(now = Date.now()): string {
+  if (now !== lastMillis) {
+    lastMillis = now;
+    counter = 0;
+  }
+  counter += 1;
+  const time = ((BigInt(now) * 4096n + BigInt(counter)) & 0xffffffffffffn).toString(16).padStart(12, "0");
+  let random = "";
+  for (let i = 0; i < 14; i++) random += BASE62[Math.floor(Math.random() * 62)];
+  return `prt_${time}${random}`;
+}

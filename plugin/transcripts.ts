@@ -1,0 +1,69 @@
+// Where hooks find `transcript_path`: one Claude-shaped JSONL file per session, written from the
+// session's messages in a private folder of this process (mode 0700, never the user's ~/.claude),
+// removed when the session ends or OpenCode shuts down. Lifecycle events wait for a fresh copy;
+// tool events get the path at once and the copy is refreshed behind them (Claude's transcript
+// "is written asynchronously and may lag" too).
+import { mkdtempSync, rmSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { claudeTranscript } from "./opencode/claude-transcript.js";
+import { fetchMessages } from "./opencode/session-messages.js";
+import type { Runtime } from "./runtime.js";
+
+export class Transcripts {
+  private folder?: string;
+  private readonly running = new Map<string, Promise<void>>();
+  /** A write that has not started yet: it will read the newest messages, so callers share it. */
+  private readonly queued = new Map<string, Promise<void>>();
+
+  constructor(private readonly runtime: Runtime) {}
+
+  /** The transcript's path ("" when OpenCode cannot list the session's messages). */
+  async pathFor(sessionID: string, fresh: boolean): Promise<string> {
+    if (!this.runtime.client.session?.messages) return "";
+    const file = this.file(sessionID);
+    const refresh = this.refresh(sessionID, file);
+    if (fresh) await refresh;
+    return file;
+  }
+
+  async remove(sessionID: string): Promise<void> {
+    if (this.folder) await rm(this.file(sessionID), { force: true });
+  }
+
+  /** At shutdown: the whole folder goes. */
+  removeAll(): void {
+    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
+    this.folder = undefined;
+  }
+
+  private file(sessionID: string): string {
+    this.folder ??= mkdtempSync(path.join(tmpdir(), "hooks2opencode-transcripts-"));
+    return path.join(this.folder, `${sessionID.replace(/[^A-Za-z0-9_-]/g, "_")}.jsonl`);
+  }
+
+  /** One write at a time per session; callers arriving before a queued write starts share it. */
+  private refresh(sessionID: string, file: string): Promise<void> {
+    const queued = this.queued.get(sessionID);
+    if (queued) return queued;
+    const next = (this.running.get(sessionID) ?? Promise.resolve())
+      .then(() => {
+        this.queued.delete(sessionID);
+        return this.write(sessionID, file);
+      })
+      .catch((error: unknown) => this.runtime.log("warn", `transcript for ${sessionID} not written: ${String(error)}`));
+    this.queued.set(sessionID, next);
+    this.running.set(sessionID, next);
+    void next.then(() => {
+      if (this.running.get(sessionID) === next) this.running.delete(sessionID);
+    });
+    return next;
+  }
+
+  private async write(sessionID: string, file: string): Promise<void> {
+    const messages = await fetchMessages(this.runtime.client, sessionID);
+    const { directory, mcpServers, version } = this.runtime;
+    await writeFile(file, claudeTranscript(messages, { sessionID, cwd: directory, mcpServers, version }), { mode: 0o600 });
+  }
+}
