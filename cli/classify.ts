@@ -5,7 +5,7 @@ import { eventInfo } from "../schema/events.js";
 import type { HookEntry } from "../schema/types.js";
 import type { PluginHandler } from "../plugin/config.js";
 import { handlerLabel } from "../plugin/compile.js";
-import { isReplayed, notReplayedReason } from "../plugin/events/index.js";
+import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
 import { APPLY_PATCH, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
@@ -81,6 +81,11 @@ function classifyEntry(entry: HookEntry): ReportRow {
     if (reach.firesOn.length === 0) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
     row.firesOn = reach.firesOn.join(", ");
     for (const note of reach.deadNames) degrade(row, note);
+  } else {
+    const reach = lifecycleReach(entry);
+    if (reach.fires === false) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.note}`);
+    row.firesOn = reach.channels;
+    if (reach.note) degrade(row, reach.note);
   }
   if (hook.async === true || hook.asyncRewake === true) {
     degrade(row, "async: runs in the background; its output is not delivered to the model");
@@ -94,6 +99,19 @@ function classifyEntry(entry: HookEntry): ReportRow {
 function degrade(row: ReportRow, note: string): void {
   row.status = "degraded";
   row.notes.push(note);
+}
+
+/** A lifecycle event's OpenCode channels, and whether its matcher names values OpenCode never produces. */
+function lifecycleReach(entry: HookEntry): { channels: string; fires?: false; note?: string } {
+  const modules = EVENT_MODULES.get(entry.event) ?? [];
+  const channels = [...new Set(modules.map((module) => module.channel))].join(", ");
+  const possible = modules.flatMap((module) => module.matchValues ?? []);
+  const compiled = compileMatcher(eventInfo(entry.event).matchField ? entry.matcher : undefined, { narrow: eventInfo(entry.event).narrowExact });
+  if (possible.length === 0 || !compiled.ok || compiled.matcher.kind !== "exact") return { channels };
+  const never = (compiled.matcher.names ?? []).filter((name) => !possible.includes(name));
+  if (never.length === 0) return { channels };
+  const note = `${entry.event} ${eventInfo(entry.event).matchField} is only ${possible.map((value) => `"${value}"`).join(", ")} in OpenCode; never ${never.map((value) => `"${value}"`).join(", ")}`;
+  return never.length === compiled.matcher.names?.length ? { channels, fires: false, note } : { channels, note };
 }
 
 interface Reach {

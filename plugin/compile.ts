@@ -83,3 +83,27 @@ export function handlerLabel(hook: Handler): string {
       return String(hook.prompt);
   }
 }
+
+const SESSION_END_BUDGET_MS = 1500;
+const SESSION_END_MAX_MS = 60_000;
+const SESSION_END_OVERRIDE_MAX_MS = 3_600_000;
+
+/**
+ * Claude's SessionEnd hooks share one short budget: 1.5 s, raised to the largest SessionEnd
+ * `timeout` in the settings (at most 60 s); CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS overrides it
+ * (at most 1 h). Source: claude-code-hooks.md §5.3.
+ */
+export function sessionEndBudgetMs(handlers: readonly CompiledHandler[], override: string | undefined): number {
+  const forced = override !== undefined && /^\s*\d+\s*$/.test(override) ? Number(override) : undefined;
+  if (forced !== undefined && forced > 0) return Math.min(forced, SESSION_END_OVERRIDE_MAX_MS);
+  const longest = Math.max(0, ...handlers.map((handler) => (typeof handler.hook.timeout === "number" ? handler.hook.timeout * 1000 : 0)));
+  return Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
+}
+
+/** Every SessionEnd handler runs within the shared budget (they run in parallel). */
+export function withSessionEndBudget(handlers: Map<EventName, CompiledHandler[]>, override: string | undefined): Map<EventName, CompiledHandler[]> {
+  const ending = handlers.get("SessionEnd");
+  if (!ending) return handlers;
+  const budget = sessionEndBudgetMs(ending, override);
+  return new Map([...handlers, ["SessionEnd", ending.map((handler) => ({ ...handler, timeoutMs: budget }))]]);
+}

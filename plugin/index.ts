@@ -1,7 +1,7 @@
 // The runtime of a generated plugin: createPlugin(config) compiles the embedded handlers once and
 // returns the OpenCode plugin function, whose hooks come from the event registry. Wiring only.
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
-import { compileHandlers } from "./compile.js";
+import { compileHandlers, withSessionEndBudget } from "./compile.js";
 import type { PluginConfig } from "./config.js";
 import { buildHooks } from "./events/build-hooks.js";
 import { REGISTRY } from "./events/index.js";
@@ -11,9 +11,15 @@ import { Runtime } from "./runtime.js";
 
 export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
+  const live = new Map<string, Runtime>();
   return async (input: PluginInput): Promise<Hooks> => {
     // The off switch for a session (debugging, or a run that must not execute project hooks).
     if (process.env.HOOKS2OPENCODE_DISABLE === "1") return {};
+    // While a one-shot `opencode run` shuts down, a turn the plugin starts makes OpenCode open a
+    // second instance for the same folder, which loads this plugin again and hears the same events
+    // (measured with 1.18.33). Both share one runtime, so each event and each Stop loop runs once.
+    const running = live.get(input.directory);
+    if (running && !running.closed) return buildHooks(REGISTRY, running);
     let local: PluginConfig | undefined;
     let localError: unknown;
     try {
@@ -22,8 +28,10 @@ export function createPlugin(config: PluginConfig): Plugin {
       localError = error;
     }
     const client = input.client as unknown as OpencodeClient;
-    const runtime = new Runtime(input.directory, activeHandlers(config, handlers, local), client, config.generator, isOneShotRun(process.argv));
+    const active = withSessionEndBudget(activeHandlers(config, handlers, local), process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
+    const runtime = new Runtime(input.directory, active, client, config.generator, isOneShotRun(process.argv));
     if (localError) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(localError)}`);
+    live.set(input.directory, runtime);
     return buildHooks(REGISTRY, runtime);
   };
 }

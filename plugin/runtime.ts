@@ -1,9 +1,11 @@
 // Per-instance state of the generated plugin: where it runs, what it learned from OpenCode's config,
 // what a before-hook left for the after-hook of the same call, what it knows per session, the work
 // still running in the background, and a logger that never throws.
+import { appendFileSync } from "node:fs";
 import type { EventName } from "../schema/events.js";
 import type { CompiledHandler } from "./compile.js";
 import type { OpencodeClient } from "./opencode/client.js";
+import { PrivateFolder } from "./private-folder.js";
 import { SessionStore } from "./session-state.js";
 import { Transcripts } from "./transcripts.js";
 
@@ -24,6 +26,8 @@ export interface CallState {
   allowed?: boolean;
   /** A PreToolUse hook blocked the call: its tool error is a denial, not a tool failure. */
   blocked?: boolean;
+  /** A PermissionRequest hook answered the call's permission prompt. */
+  answered?: boolean;
 }
 
 const MAX_PENDING_CALLS = 1000;
@@ -32,9 +36,18 @@ export class Runtime {
   mcpServers: string[] = [];
   permissionMode = "default";
   readonly sessions = new SessionStore();
+  readonly files = new PrivateFolder();
   readonly transcripts = new Transcripts(this);
+  /** Absolute paths FileChanged hooks watch besides their matchers' file names (SessionStart watchPaths). */
+  readonly watchPaths = new Set<string>();
+  /** The main session the user prompted last: the session of events OpenCode does not tie to one. */
+  currentSession?: string;
   /** OpenCode is shutting down: start no new turns. */
   disposing = false;
+  /** Shutdown is over; a later instance of the plugin starts afresh. */
+  closed = false;
+  /** Ids of the bus events already dispatched (OpenCode delivers some twice). */
+  readonly seenEvents = new Set<string>();
   private readonly calls = new Map<string, CallState>();
   private readonly background = new Set<Promise<unknown>>();
 
@@ -97,6 +110,14 @@ export class Runtime {
   }
 
   log(level: "debug" | "info" | "warn" | "error", message: string): void {
+    const file = process.env.HOOKS2OPENCODE_LOG;
+    if (file) {
+      try {
+        appendFileSync(file, `${new Date().toISOString()} ${level} ${message}\n`);
+      } catch {
+        // A log file that cannot be written is no reason to fail a hook.
+      }
+    }
     try {
       void this.client.app?.log?.({ body: { service: "hooks2opencode", level, message } })?.catch(() => {});
     } catch {

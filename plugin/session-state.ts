@@ -26,6 +26,8 @@ export interface SessionState {
   stop: StopGuard;
   /** A turn the plugin started (a Stop continuation) that someone waits for. */
   awaitedTurn?: { since: number; done: () => void };
+  /** The last assistant step PostToolBatch ran for. */
+  batchReported?: string;
   /** The last failed turn StopFailure ran for. */
   failureReported?: string;
   /** User messages whose prompt a UserPromptSubmit hook blocked. */

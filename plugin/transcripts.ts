@@ -1,18 +1,14 @@
 // Where hooks find `transcript_path`: one Claude-shaped JSONL file per session, written from the
-// session's messages in a private folder of this process (mode 0700, never the user's ~/.claude),
-// removed when the session ends or OpenCode shuts down. Lifecycle events wait for a fresh copy;
+// session's messages in the plugin's private folder, removed when the session ends or OpenCode
+// shuts down. Lifecycle events wait for a fresh copy;
 // tool events get the path at once and the copy is refreshed behind them (Claude's transcript
 // "is written asynchronously and may lag" too).
-import { mkdtempSync, rmSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { claudeTranscript } from "./opencode/claude-transcript.js";
 import { fetchMessages } from "./opencode/session-messages.js";
 import type { Runtime } from "./runtime.js";
 
 export class Transcripts {
-  private folder?: string;
   private readonly running = new Map<string, Promise<void>>();
   /** A write that has not started yet: it will read the newest messages, so callers share it. */
   private readonly queued = new Map<string, Promise<void>>();
@@ -28,19 +24,13 @@ export class Transcripts {
     return file;
   }
 
+  /** When the session ends; the whole private folder goes at shutdown. */
   async remove(sessionID: string): Promise<void> {
-    if (this.folder) await rm(this.file(sessionID), { force: true });
-  }
-
-  /** At shutdown: the whole folder goes. */
-  removeAll(): void {
-    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
-    this.folder = undefined;
+    await rm(this.file(sessionID), { force: true });
   }
 
   private file(sessionID: string): string {
-    this.folder ??= mkdtempSync(path.join(tmpdir(), "hooks2opencode-transcripts-"));
-    return path.join(this.folder, `${sessionID.replace(/[^A-Za-z0-9_-]/g, "_")}.jsonl`);
+    return this.runtime.files.file("transcripts", sessionID, ".jsonl");
   }
 
   /** One write at a time per session; callers arriving before a queued write starts share it. */

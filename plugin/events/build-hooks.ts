@@ -40,7 +40,7 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
   if (byChannel.has("config")) hooks.config = (config) => dispatch("config", { input: config, output: undefined, shared: new Map() } as ChannelCall<Channel>);
   if (byChannel.has("dispose")) hooks.dispose = () => dispatch("dispose", { input: undefined, output: undefined, shared: new Map() } as ChannelCall<Channel>);
 
-  const seen = new Set<string>();
+  const seen = runtime.seenEvents;
   hooks.event = async ({ event }) => {
     const { id, type, properties } = event as unknown as { id?: string; type: Channel; properties?: unknown };
     if (!byChannel.has(type)) return;

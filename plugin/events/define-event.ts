@@ -30,6 +30,8 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   session(firing: F): string;
   /** What the matcher is tested against (claude-code-hooks.md §3); omitted for events without one. */
   matchValue?(firing: F): string;
+  /** Every value matchValue can take in OpenCode, where that set is closed (convert names the others). */
+  readonly matchValues?: readonly string[];
   /** Tool events: the call an `if` rule is evaluated against. */
   toolCall?(firing: F, runtime: Runtime): ToolCall;
   /** The event's own input fields, added to the common ones. Built only when a handler matched. */
@@ -75,10 +77,19 @@ export async function fireEvent<C extends Channel, F, D extends CommonOutcome>(
   call: ChannelCall<C>,
   runtime: Runtime,
 ): Promise<void> {
+  if (runtime.handlersFor(module.name).length === 0) return;
+  await fireFirings(module, await module.firings(call, runtime), call, runtime);
+}
+
+/** Runs the hooks of firings already known (e.g. a notification a timer decided on later). */
+export async function fireFirings<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  firings: readonly F[],
+  call: ChannelCall<C>,
+  runtime: Runtime,
+): Promise<void> {
   const handlers = runtime.handlersFor(module.name);
-  if (handlers.length === 0) return;
-  const firings = await module.firings(call, runtime);
-  if (firings.length === 0) return;
+  if (handlers.length === 0 || firings.length === 0) return;
   const fired = await Promise.all(firings.map((firing) => fireOne(module, handlers, firing, runtime)));
   await module.apply(fired, call, runtime);
 }

@@ -1,18 +1,39 @@
-// The registry: every replayed Claude event's module and the listeners sharing their channels, in
+// The registry: every replayed Claude event's modules and the listeners sharing their channels, in
 // dispatch order per channel (build-hooks.ts groups them), and why each other event is not
 // replayed. convert's report reads this; a test checks that all 34 events are accounted for.
 import type { EventName } from "../../schema/events.js";
 import { answerAllowedPermission } from "./allowed-permission.js";
 import { readConfig, releaseFailedCall, trackCompaction, trackSession } from "./bookkeeping.js";
+import preCompact, { postCompact } from "./compaction.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
+import fileChanged from "./file-changed.js";
+import { deliverPinnedContext, refuseBlockedPrompt } from "./model-request.js";
+import notification, { cancelIdleNotification, idleNotification } from "./notification.js";
+import permissionRequest from "./permission-request.js";
+import postToolBatch from "./post-tool-batch.js";
 import postToolUse from "./post-tool-use.js";
 import postToolUseFailure, { failedBashCommand } from "./post-tool-use-failure.js";
 import preToolUse, { closeCallState, openCallState, substituteResult } from "./pre-tool-use.js";
+import sessionEnd, { sessionEndAtExit } from "./session-end.js";
+import sessionStart, { compactedSession, deliverSessionContext, resumedSession } from "./session-start.js";
+import { exportHookEnv, finishStartedWork, forgetDeletedSession, closeRuntime } from "./shutdown.js";
+import stop, { finishAwaitedTurn, resetStopLoop } from "./stop.js";
+import stopFailure from "./stop-failure.js";
+import subagentStart from "./subagent-start.js";
+import subagentStop from "./subagent-stop.js";
+import userPromptSubmit from "./user-prompt-submit.js";
 
 export const REGISTRY: readonly RegistryEntry[] = [
   readConfig,
+  // session.created: who the session is, then SessionStart / SubagentStart
   trackSession,
-  trackCompaction,
+  sessionStart,
+  subagentStart,
+  // chat.message (the user's prompt, awaited before it is saved)
+  resumedSession,
+  deliverSessionContext,
+  resetStopLoop,
+  userPromptSubmit,
   // tool.execute.before
   openCallState,
   preToolUse,
@@ -20,51 +41,65 @@ export const REGISTRY: readonly RegistryEntry[] = [
   substituteResult,
   postToolUse,
   failedBashCommand,
+  subagentStop,
   closeCallState,
   // message.part.updated
+  trackCompaction,
   postToolUseFailure,
   releaseFailedCall,
-  // permission.asked
+  // permission.asked: a PreToolUse allow answers first, then PermissionRequest, then Notification
   answerAllowedPermission,
+  permissionRequest,
+  notification,
+  // session.status, session.idle
+  cancelIdleNotification,
+  finishAwaitedTurn,
+  stop,
+  stopFailure,
+  idleNotification,
+  // experimental.chat.messages.transform (before every model request)
+  refuseBlockedPrompt,
+  postToolBatch,
+  deliverPinnedContext,
+  // compaction
+  preCompact,
+  postCompact,
+  compactedSession,
+  // files and the shell
+  fileChanged,
+  exportHookEnv,
+  // the end
+  sessionEnd,
+  forgetDeletedSession,
+  finishStartedWork,
+  sessionEndAtExit,
+  closeRuntime,
 ];
 
 const NO_CHANNEL = "OpenCode 1.18.33 has no matching event";
 
 export const NOT_REPLAYED: Partial<Record<EventName, string>> = {
-  ConfigChange: `${NO_CHANNEL} (settings are converted ahead of time)`,
-  CwdChanged: `${NO_CHANNEL} (OpenCode has no working-directory change)`,
-  DirectoryAdded: NO_CHANNEL,
-  Elicitation: NO_CHANNEL,
-  ElicitationResult: NO_CHANNEL,
-  FileChanged: "not replayed yet",
-  InstructionsLoaded: NO_CHANNEL,
-  MessageDisplay: "not replayed yet",
-  Notification: "not replayed yet",
-  PermissionDenied: `${NO_CHANNEL} (no auto-mode classifier)`,
-  PermissionRequest: "not replayed yet",
-  PostCompact: "not replayed yet",
-  PostModelSwitch: NO_CHANNEL,
-  PostToolBatch: "not replayed yet",
-  PreCompact: "not replayed yet",
-  PreModelSwitch: NO_CHANNEL,
-  PreSkillShellCommand: NO_CHANNEL,
-  SessionEnd: "not replayed yet",
-  SessionStart: "not replayed yet",
-  Setup: `${NO_CHANNEL} (no --init mode)`,
-  Stop: "not replayed yet",
-  StopFailure: "not replayed yet",
-  SubagentStart: "not replayed yet",
-  SubagentStop: "not replayed yet",
-  TaskCompleted: `${NO_CHANNEL} (no agent teams)`,
-  TaskCreated: `${NO_CHANNEL} (no agent teams)`,
-  TeammateIdle: `${NO_CHANNEL} (no agent teams)`,
-  UserPromptExpansion: "not replayed yet",
-  UserPromptSubmit: "not replayed yet",
-  WorktreeCreate: NO_CHANNEL,
-  WorktreeRemove: NO_CHANNEL,
+  ConfigChange: `${NO_CHANNEL}: settings are converted ahead of time, and OpenCode does not watch them`,
+  CwdChanged: `${NO_CHANNEL}: a session's working directory never changes in OpenCode`,
+  DirectoryAdded: `${NO_CHANNEL}: OpenCode has no /add-dir`,
+  Elicitation: `${NO_CHANNEL}: OpenCode's MCP client does not expose elicitation requests to plugins`,
+  ElicitationResult: `${NO_CHANNEL}: OpenCode's MCP client does not expose elicitation requests to plugins`,
+  InstructionsLoaded: `${NO_CHANNEL}: OpenCode loads AGENTS.md / CLAUDE.md into the system prompt without an event`,
+  MessageDisplay: `${NO_CHANNEL}: a plugin cannot change what the TUI displays without changing what the model sees`,
+  PermissionDenied: `${NO_CHANNEL}: OpenCode has no auto-mode classifier`,
+  PostModelSwitch: `${NO_CHANNEL}: a model switch is not an event in OpenCode`,
+  PreModelSwitch: `${NO_CHANNEL}: a model switch is not an event in OpenCode`,
+  PreSkillShellCommand: `${NO_CHANNEL}: OpenCode skills run no inline shell commands`,
+  Setup: `${NO_CHANNEL}: OpenCode has no --init / --maintenance mode`,
+  TaskCompleted: `${NO_CHANNEL}: OpenCode has no agent teams or task list tools`,
+  TaskCreated: `${NO_CHANNEL}: OpenCode has no agent teams or task list tools`,
+  TeammateIdle: `${NO_CHANNEL}: OpenCode has no agent teams`,
+  UserPromptExpansion: `${NO_CHANNEL}: a slash command's expansion reaches plugins only as a prompt (command.execute.before has no way to block it)`,
+  WorktreeCreate: `${NO_CHANNEL}: OpenCode creates no git worktrees for sessions`,
+  WorktreeRemove: `${NO_CHANNEL}: OpenCode creates no git worktrees for sessions`,
 };
 
-/** The modules replaying each event (PostToolUseFailure has one per channel it arrives on). */
+/** The modules replaying each event (some events arrive on more than one channel). */
 export const EVENT_MODULES: ReadonlyMap<EventName, readonly EventModule[]> = (() => {
   const modules = new Map<EventName, EventModule[]>();
   for (const entry of REGISTRY) if (entry.kind === "event") modules.set(entry.name, [...(modules.get(entry.name) ?? []), entry]);

@@ -26,6 +26,8 @@ export interface OpencodeClient {
     abort?(options: { path: { id: string } }): Promise<unknown>;
     get?(options: { path: { id: string } }): Promise<Answer<{ id: string; parentID?: string; title?: string }>>;
     messages?(options: { path: { id: string } }): Promise<Answer<MessageWithParts[]>>;
+    /** Runs a turn and answers when it is over (never for a session whose loop awaits us). */
+    prompt?(options: { path: { id: string }; body: PromptBody }): Promise<Answer<MessageWithParts>>;
     /** Starts a turn and returns at once (HTTP 204); the turn's end shows up as session.idle. */
     promptAsync?(options: { path: { id: string }; body: PromptBody }): Promise<Answer<unknown>>;
     update?(options: { path: { id: string }; body: { title?: string } }): Promise<unknown>;

@@ -33,33 +33,38 @@ export function addContextPart(output: PromptOutput, text: string, kind: Context
 /**
  * Starts a new turn with `text` as the user's next message and resolves when it is over: when an
  * idle shows a finished turn begun after it (see `finishAwaitedTurn`), or at once if OpenCode did
- * not take the prompt. Fire-and-forget prompts plus an event keep no HTTP request open for a turn
- * that may run for minutes.
+ * not take the prompt. A fire-and-forget prompt keeps no HTTP request open for a turn that may run
+ * for minutes; but while a one-shot `opencode run` shuts down, OpenCode interrupts turns started in
+ * the background, and only a turn run by a request of its own completes (measured with 1.18.33).
  */
 export async function continueSession(runtime: Runtime, sessionID: string, text: string, like?: MessageWithParts): Promise<boolean> {
-  const promptAsync = runtime.client.session?.promptAsync;
-  if (!promptAsync) return false;
+  const session = runtime.client.session;
+  // Called as methods: the SDK's methods read `this`.
+  const send = runtime.oneShotRun ? session?.prompt?.bind(session) : session?.promptAsync?.bind(session);
+  if (!send) return false;
   const info = like?.info.role === "user" ? like.info : undefined;
   const body: PromptBody = {
     parts: [{ type: "text", text: spillLongText(text), metadata: { [OWN_PART]: "stop-continuation" } }],
     ...(info ? { agent: info.agent, model: { providerID: info.model.providerID, modelID: info.model.modelID } } : {}),
   };
-  const session = runtime.sessions.get(sessionID);
-  const over = new Promise<void>((done) => (session.awaitedTurn = { since: Date.now(), done }));
-  const answer = await promptAsync({ path: { id: sessionID }, body }).catch((error: unknown) => ({ error }));
+  const state = runtime.sessions.get(sessionID);
+  const over = new Promise<void>((done) => (state.awaitedTurn = { since: Date.now(), done }));
+  runtime.log("info", `continuing session ${sessionID} with: ${text.split("\n")[0]}`);
+  const answer = await send({ path: { id: sessionID }, body }).catch((error: unknown) => ({ error }));
   if (answer?.error) {
     runtime.log("warn", `could not continue session ${sessionID}: ${String((answer.error as Error)?.message ?? JSON.stringify(answer.error))}`);
-    session.awaitedTurn?.done();
-    session.awaitedTurn = undefined;
+    state.awaitedTurn?.done();
+    state.awaitedTurn = undefined;
     return false;
   }
   await over;
   return true;
 }
 
-export function abortSession(runtime: Runtime, sessionID: string): void {
+/** Stops the session's running turn; resolves when OpenCode answered (never rejects). */
+export async function abortSession(runtime: Runtime, sessionID: string): Promise<void> {
   try {
-    void runtime.client.session?.abort?.({ path: { id: sessionID } })?.catch(() => {});
+    await runtime.client.session?.abort?.({ path: { id: sessionID } });
   } catch {
     // Best effort: the session goes on if OpenCode cannot abort it.
   }
@@ -79,9 +84,9 @@ export async function replyPermission(
   reply: "once" | "always" | "reject",
   message?: string,
 ): Promise<void> {
-  const post = runtime.client._client?.post;
-  if (post && message !== undefined) {
-    const answer = await post({ url: "/permission/{requestID}/reply", path: { requestID: request.id }, body: { reply, message } });
+  const raw = runtime.client._client;
+  if (raw?.post && message !== undefined) {
+    const answer = await raw.post({ url: "/permission/{requestID}/reply", path: { requestID: request.id }, body: { reply, message } });
     if (!answer?.error) return;
   }
   await runtime.client.postSessionIdPermissionsPermissionId?.({ path: { id: request.sessionID, permissionID: request.id }, body: { response: reply } });

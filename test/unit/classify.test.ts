@@ -34,13 +34,23 @@ describe("per-hook classification", () => {
   });
 
   it("drops events and handler types that are not replayed, and everything under disableAllHooks", () => {
-    expect(row(entry("Stop", undefined))).toMatchObject({ status: "dropped" });
+    expect(row(entry("TeammateIdle", undefined))).toMatchObject({ status: "dropped", notes: ["OpenCode 1.18.33 has no matching event: OpenCode has no agent teams"] });
     expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({ status: "dropped" });
     const { rows, handlers, disableAllHooks } = classify({ entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } });
     expect(rows[0]).toMatchObject({ status: "dropped", notes: ["disableAllHooks is true in .claude/settings.json"] });
     // still embedded, switched off: a local `disableAllHooks: false` turns them back on at runtime
     expect(handlers).toHaveLength(1);
     expect(disableAllHooks).toBe(true);
+  });
+
+  it("lifecycle events name their OpenCode channel, and the matcher values OpenCode never produces", () => {
+    expect(row(entry("Stop", undefined))).toMatchObject({ status: "translated", firesOn: "session.idle" });
+    expect(row(entry("SessionStart", "startup|resume"))).toMatchObject({ status: "translated", firesOn: "session.created, chat.message, session.compacted" });
+    expect(row(entry("SessionStart", "clear"))).toMatchObject({ status: "dropped" });
+    expect(row(entry("SessionStart", "clear")).notes[0]).toContain('never "clear"');
+    expect(row(entry("Notification", "permission_prompt|auth_success"))).toMatchObject({ status: "degraded" });
+    expect(row(entry("SessionEnd", "logout"))).toMatchObject({ status: "dropped" });
+    expect(row(entry("SubagentStop", "Explore"))).toMatchObject({ status: "translated", firesOn: "tool.execute.after" });
   });
 
   it("names each degradation", () => {

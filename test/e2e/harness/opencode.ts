@@ -74,6 +74,8 @@ export function isolatedEnv(runDir: string, projectDir: string): Record<string, 
     OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
     OPENCODE_DISABLE_SHARE: "1",
     OPENCODE_DISABLE_CLAUDE_CODE: "1",
+    // The plugin's own log, read back by a failing scenario's report.
+    HOOKS2OPENCODE_LOG: path.join(runDir, "hooks2opencode.log"),
   };
 }
 

@@ -1,6 +1,7 @@
 // One end-to-end scenario: a temp project with .claude/settings.json and hook scripts, our real
 // `convert`, the plugin preflight, the fake LLM, and one real `opencode run`. A failing test
 // prints what the model received and OpenCode's log tail, so CI output alone explains it.
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
@@ -42,7 +43,8 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
   const llm = await startFakeLlm(spec.script);
   const cleanup = async () => {
     await llm.close();
-    await project.remove();
+    // E2E_KEEP=1 keeps the temp project (opencode.log, hook logs) for a look after a failure.
+    if (process.env.E2E_KEEP !== "1") await project.remove();
   };
   let run: RunResult | undefined;
   onTestFailed(() => {
@@ -68,7 +70,16 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
   return { project, llm, run, toolResult: (id) => llm.toolResult(id), cleanup };
 }
 
+function hookLog(runDir: string): string {
+  try {
+    return readFileSync(path.join(runDir, "hooks2opencode.log"), "utf8");
+  } catch {
+    return "(empty)";
+  }
+}
+
 function explain(spec: ScenarioSpec, llm: FakeLlm, run: RunResult | undefined, projectDir: string): string {
+  const runDir = path.join(projectDir, ".e2e-run");
   const lines = [`--- e2e scenario failed (project ${projectDir}) ---`, `script: ${JSON.stringify(spec.script)}`];
   for (const request of llm.requests) {
     if (request.kind !== "agent") continue;
@@ -77,6 +88,7 @@ function explain(spec: ScenarioSpec, llm: FakeLlm, run: RunResult | undefined, p
   }
   if (run) {
     lines.push(`opencode exit ${run.exitCode} after ${run.durationMs} ms${run.timedOut ? " (timed out)" : ""}`);
+    lines.push("--- hooks2opencode log ---", hookLog(runDir));
     lines.push("--- opencode log tail ---", run.stderr.split("\n").slice(-60).join("\n"));
   } else {
     lines.push("opencode did not run");

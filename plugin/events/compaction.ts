@@ -1,0 +1,58 @@
+// PreCompact -> `experimental.session.compacting`, which OpenCode awaits before it asks the model
+// for a summary: plain stdout of successful hooks joins the compaction's context (Claude merges it
+// into the compaction instructions); exit 2 or `decision: "block"` throws, so the compaction does
+// not happen (OpenCode then reports the error on the session). PostCompact -> `session.compacted`,
+// with the summary OpenCode wrote. `trigger` is `manual` for /compact, `auto` otherwise (from the
+// compaction part OpenCode saves first). Source: claude-code-hooks.md §4.3 PreCompact, PostCompact.
+import { type BlockAndContextDecision, decideBlockAndContext } from "../decide/block-and-context-decision.js";
+import { decideIgnored } from "../decide/ignored-decision.js";
+import { fetchMessages } from "../opencode/session-messages.js";
+import { defineEvent, HookBlock } from "./define-event.js";
+
+interface CompactFiring {
+  sessionID: string;
+  trigger: "manual" | "auto";
+  context?: string[];
+}
+
+export default defineEvent<"experimental.session.compacting", CompactFiring, BlockAndContextDecision>({
+  name: "PreCompact",
+  channel: "experimental.session.compacting",
+  freshTranscript: true,
+  firings: ({ input, output }, runtime) => [
+    { sessionID: input.sessionID, trigger: runtime.sessions.get(input.sessionID).compactTrigger ?? "auto", context: output.context },
+  ],
+  session: (firing) => firing.sessionID,
+  matchValue: (firing) => firing.trigger,
+  matchValues: ["manual", "auto"],
+  input: (firing) => ({ trigger: firing.trigger, custom_instructions: null }),
+  decide: (runs) => decideBlockAndContext("PreCompact", runs),
+  apply(fired) {
+    for (const { firing, decision } of fired) {
+      if (decision.blocks.length > 0) throw new HookBlock(`PreCompact hook blocked the compaction: ${decision.blocks.join("\n")}`);
+      firing.context?.push(...decision.texts);
+    }
+  },
+});
+
+export const postCompact = defineEvent<"session.compacted", CompactFiring & { summary: string }, ReturnType<typeof decideIgnored>>({
+  name: "PostCompact",
+  channel: "session.compacted",
+  freshTranscript: true,
+  async firings({ input }, runtime) {
+    const session = runtime.sessions.get(input.sessionID);
+    const trigger = session.compactTrigger ?? "auto";
+    session.compactTrigger = undefined;
+    const summary = (await fetchMessages(runtime.client, input.sessionID)).findLast(
+      (message) => message.info.role === "assistant" && message.info.summary === true,
+    );
+    const text = summary?.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n") ?? "";
+    return [{ sessionID: input.sessionID, trigger, summary: text }];
+  },
+  session: (firing) => firing.sessionID,
+  matchValue: (firing) => firing.trigger,
+  matchValues: ["manual", "auto"],
+  input: (firing) => ({ trigger: firing.trigger, compact_summary: firing.summary }),
+  decide: (runs) => decideIgnored("PostCompact", runs),
+  apply() {},
+});

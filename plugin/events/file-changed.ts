@@ -1,0 +1,46 @@
+// FileChanged -> `file.watcher.updated`. As in Claude, a change fires only for watched files: the
+// file names a FileChanged matcher lists (split on `|`, in the project folder) and the absolute
+// paths SessionStart / FileChanged hooks returned in `watchPaths`; the matcher is then tested
+// against the file's basename. session_id is the session the user prompted last (OpenCode ties file
+// events to none); nothing fires before the first prompt. Source: claude-code-hooks.md §3, §4.3.
+import path from "node:path";
+import { type ContextDecision, decideContext } from "../decide/context-decision.js";
+import { envFileFor, exportedBy } from "../env-file.js";
+import type { Runtime } from "../runtime.js";
+import { defineEvent } from "./define-event.js";
+
+interface ChangeFiring {
+  sessionID: string;
+  file: string;
+  event: "add" | "change" | "unlink";
+}
+
+export default defineEvent<"file.watcher.updated", ChangeFiring, ContextDecision>({
+  name: "FileChanged",
+  channel: "file.watcher.updated",
+  firings({ input }, runtime) {
+    const file = path.resolve(runtime.directory, input.file);
+    if (!runtime.currentSession || !watched(runtime, file)) return [];
+    return [{ sessionID: runtime.currentSession, file, event: input.event }];
+  },
+  session: (firing) => firing.sessionID,
+  matchValue: (firing) => path.basename(firing.file),
+  input: (firing) => ({ file_path: firing.file, event: firing.event }),
+  env: async (firing, runtime) => ({ CLAUDE_ENV_FILE: await envFileFor(runtime, firing.sessionID) }),
+  decide: (runs) => decideContext("FileChanged", runs, { plainStdout: false, blocks: false }),
+  async apply(fired, _call, runtime) {
+    for (const { firing, decision, ran } of fired) {
+      if (!ran) continue;
+      for (const watchedPath of decision.watchPaths) runtime.watchPaths.add(watchedPath);
+      const session = runtime.sessions.get(firing.sessionID);
+      Object.assign(session.env, await exportedBy(await envFileFor(runtime, firing.sessionID), runtime.hookEnv(firing.sessionID)));
+    }
+  },
+});
+
+/** Claude watches the matchers' literal file names in the project folder, plus returned watchPaths. */
+function watched(runtime: Runtime, file: string): boolean {
+  if (runtime.watchPaths.has(file)) return true;
+  if (path.dirname(file) !== runtime.directory) return false;
+  return runtime.handlersFor("FileChanged").some((handler) => handler.matcher.kind === "exact" && handler.matcher.names?.includes(path.basename(file)));
+}

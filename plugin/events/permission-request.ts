@@ -1,0 +1,78 @@
+// PermissionRequest -> the `permission.asked` event (OpenCode's permission.ask hook never fires in
+// 1.18.33). The hooks see the call in Claude's names (from the call's state, kept by PreToolUse);
+// the first decision in settings order answers OpenCode's prompt through its reply endpoint: allow
+// (`always` when the hook adds an allow rule), deny with its message (a reject with feedback, so
+// the model reads the message and the loop goes on) and `interrupt` (the turn is aborted too). No
+// decision leaves the prompt to the user. A call PreToolUse allowed never gets here (Claude shows
+// it no prompt). `opencode run` rejects every prompt itself within milliseconds (opencode-plugin-
+// api.md §9), so in a one-shot run the hooks run synchronously inside the event handler, before
+// `run` can see the event (shutdown of nothing else waits meanwhile: run has no UI).
+// Source: claude-code-hooks.md §4.3 PermissionRequest, §5.6.
+import {
+  decidePermissionRequest,
+  type PermissionRequestDecision,
+  remembersAllow,
+} from "../decide/permission-request-decision.js";
+import { abortSession, replyPermission } from "../opencode/inject.js";
+import type { Runtime } from "../runtime.js";
+import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
+import type { ChannelCall } from "./channels.js";
+import { defineEvent } from "./define-event.js";
+
+export interface PermissionFiring {
+  request: ChannelCall<"permission.asked">["input"];
+  call: ClaudeCall;
+}
+
+export default defineEvent<"permission.asked", PermissionFiring, PermissionRequestDecision>({
+  name: "PermissionRequest",
+  channel: "permission.asked",
+  firings: ({ input }, runtime) => permissionFirings(input, runtime),
+  session: (firing) => firing.request.sessionID,
+  matchValue: (firing) => firing.call.toolName,
+  toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
+  input: (firing) => permissionInput(firing),
+  decide: (runs, firing) => decidePermissionRequest(firing.call.toolName, runs),
+  apply: async (fired, _call, runtime) => {
+    for (const { firing, decision } of fired) await answer(runtime, firing, decision);
+  },
+});
+
+/** The Claude call a permission prompt is about: the call's own args, else what the prompt shows. */
+export function permissionFirings(request: PermissionFiring["request"], runtime: Runtime): PermissionFiring[] {
+  const state = request.tool ? runtime.peekCallState(request.tool.callID) : undefined;
+  if (state?.allowed || state?.answered) return [];
+  const tool = state?.tool ?? request.permission;
+  const args = state?.args ?? (request.metadata as Record<string, unknown>);
+  const [call] = claudeCalls(tool, args, runtime.directory, runtime.mcpServers);
+  return call ? [{ request, call }] : [];
+}
+
+export function permissionInput(firing: PermissionFiring): Record<string, unknown> {
+  const suggestions = firing.request.always.length > 0
+    ? [{ type: "addRules", rules: firing.request.always.map((pattern) => ({ toolName: firing.call.toolName, ruleContent: pattern })), behavior: "allow", destination: "localSettings" }]
+    : [];
+  return {
+    tool_name: firing.call.toolName,
+    tool_input: firing.call.toolInput,
+    ...(suggestions.length > 0 ? { permission_suggestions: suggestions } : {}),
+    ...(firing.call.mcpServer !== undefined ? { mcp_server: { name: firing.call.mcpServer } } : {}),
+  };
+}
+
+export async function answer(runtime: Runtime, firing: PermissionFiring, decision: PermissionRequestDecision): Promise<void> {
+  const verdict = decision.answer;
+  if (!verdict) return;
+  const { request } = firing;
+  const state = request.tool ? runtime.peekCallState(request.tool.callID) : undefined;
+  if (state) state.answered = true;
+  if (verdict.behavior === "allow") {
+    if (verdict.updatedInput) runtime.log("warn", `PermissionRequest updatedInput for ${firing.call.toolName} is not applied: OpenCode already validated the call's arguments`);
+    runtime.log("info", `PermissionRequest hook allowed ${request.permission} (${request.patterns.join(", ")})`);
+    await replyPermission(runtime, request, remembersAllow(verdict) ? "always" : "once");
+    return;
+  }
+  runtime.log("info", `PermissionRequest hook denied ${request.permission} (${request.patterns.join(", ")}): ${verdict.message}`);
+  await replyPermission(runtime, request, "reject", verdict.message);
+  if (verdict.interrupt) await abortSession(runtime, request.sessionID);
+}

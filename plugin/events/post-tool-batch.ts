@@ -1,0 +1,56 @@
+// PostToolBatch -> `experimental.chat.messages.transform`, awaited before every model request: when
+// the request's last message is an assistant step whose tool calls all finished, that step's batch
+// has resolved and its next model call is about to go out. tool_calls carry what the model sees
+// (the result text, or the error). A block (exit 2, `decision: "block"`) or `continue: false`
+// stops the loop before that call; additionalContext is added to the batch's last result, in this
+// and every later request. Source: claude-code-hooks.md §4.3 PostToolBatch.
+import type { ToolPart } from "@opencode-ai/sdk/v2";
+import { type BlockAndContextDecision, decideBlockAndContext } from "../decide/block-and-context-decision.js";
+import { abortSession, tellUser } from "../opencode/inject.js";
+import { systemReminder } from "../protocol/messages.js";
+import { spillLongText } from "../run/spill-long-text.js";
+import { dueWork, pin } from "../session-state.js";
+import { claudeCalls } from "../tools/resolve-call.js";
+import { defineEvent } from "./define-event.js";
+
+interface BatchFiring {
+  sessionID: string;
+  messageID: string;
+  tools: ToolPart[];
+}
+
+export default defineEvent<"experimental.chat.messages.transform", BatchFiring, BlockAndContextDecision>({
+  name: "PostToolBatch",
+  channel: "experimental.chat.messages.transform",
+  async firings({ output }, runtime) {
+    const last = output.messages.at(-1) as unknown as { info: { id: string; sessionID: string; role: string }; parts: Array<{ type: string }> } | undefined;
+    if (!last || last.info.role !== "assistant") return [];
+    const tools = last.parts.filter((part): part is ToolPart => part.type === "tool");
+    if (tools.length === 0 || tools.some((part) => part.state.status === "pending" || part.state.status === "running")) return [];
+    const session = runtime.sessions.get(last.info.sessionID);
+    if (session.batchReported === last.info.id) return [];
+    session.batchReported = last.info.id;
+    await dueWork(session); // the batch includes its PostToolUseFailure hooks
+    return [{ sessionID: last.info.sessionID, messageID: last.info.id, tools }];
+  },
+  session: (firing) => firing.sessionID,
+  input: (firing, runtime) => ({
+    tool_calls: firing.tools.map((part) => {
+      const [call] = claudeCalls(part.tool, part.state.input ?? {}, runtime.directory, runtime.mcpServers);
+      const response = part.state.status === "completed" ? part.state.output : part.state.status === "error" ? part.state.error : undefined;
+      return { tool_name: call?.toolName ?? part.tool, tool_input: call?.toolInput ?? part.state.input, tool_use_id: part.callID, ...(response !== undefined ? { tool_response: response } : {}) };
+    }),
+  }),
+  decide: (runs) => decideBlockAndContext("PostToolBatch", runs),
+  async apply(fired, _call, runtime) {
+    for (const { firing, decision } of fired) {
+      const session = runtime.sessions.get(firing.sessionID);
+      const lastCall = firing.tools.at(-1)?.callID;
+      for (const text of decision.texts) pin(session, { anchor: { messageID: firing.messageID, ...(lastCall ? { callID: lastCall } : {}) }, text: systemReminder(spillLongText(text)) });
+      if (decision.blocks.length > 0 || decision.stop) {
+        tellUser(runtime, `PostToolBatch hook stopped the turn: ${[...decision.blocks, decision.stop?.reason ?? ""].filter(Boolean).join("\n") || "continue: false"}`, "warning");
+        await abortSession(runtime, firing.sessionID); // this very request is interrupted before it goes out
+      }
+    }
+  },
+});

@@ -1,0 +1,89 @@
+// SessionStart, where OpenCode lets its `source` be told apart:
+// - `startup` (`fork` for a session OpenCode titled "(fork #N)") from `session.created`;
+// - `resume` from the first prompt of a session this process did not create (opencode run -s/-c,
+//   or an old session opened in the TUI);
+// - `compact` from `session.compacted`.
+// Plain stdout and additionalContext are held for the session's next prompt (a synthetic part before
+// the typed text, see deliverSessionContext) or, when the next model request comes first (after a
+// compaction), pinned to that request. Exit 2 is shown to the user, never blocks. Variables exported
+// through CLAUDE_ENV_FILE reach later bash calls (env-file.ts). Source: claude-code-hooks.md §4.3.
+import { type ContextDecision, decideContext } from "../decide/context-decision.js";
+import { envFileFor, exportedBy } from "../env-file.js";
+import { addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
+import { isOwnPart } from "../opencode/session-messages.js";
+import { systemReminder } from "../protocol/messages.js";
+import type { Runtime } from "../runtime.js";
+import { dueWork } from "../session-state.js";
+import type { Channel } from "./channels.js";
+import { defineEvent, defineListener, type EventModule } from "./define-event.js";
+
+type Source = "startup" | "resume" | "compact" | "fork";
+
+interface StartFiring {
+  sessionID: string;
+  source: Source;
+  model?: string;
+}
+
+function sessionStart<C extends Channel>(channel: C, firings: EventModule<C, StartFiring, ContextDecision>["firings"]): EventModule<C, StartFiring, ContextDecision> {
+  return defineEvent<C, StartFiring, ContextDecision>({
+    name: "SessionStart",
+    channel,
+    dueBeforeNextRequest: true,
+    freshTranscript: true,
+    firings,
+    session: (firing) => firing.sessionID,
+    matchValue: (firing) => firing.source,
+    matchValues: ["startup", "resume", "compact", "fork"],
+    input: (firing) => ({ source: firing.source, ...(firing.model ? { model: firing.model } : {}) }),
+    env: async (firing, runtime) => ({ CLAUDE_ENV_FILE: await envFileFor(runtime, firing.sessionID) }),
+    decide: (runs, firing) => decideContext("SessionStart", runs, { qualifier: firing.source, plainStdout: true, blocks: false }),
+    async apply(fired, _call, runtime) {
+      for (const { firing, decision, ran } of fired) if (ran) await applyStart(runtime, firing.sessionID, decision);
+    },
+  });
+}
+
+/** Context for the session's next prompt, user-facing errors, title, watch paths, exported variables. */
+export async function applyStart(runtime: Runtime, sessionID: string, decision: ContextDecision): Promise<void> {
+  const session = runtime.sessions.get(sessionID);
+  session.startContext.push(...decision.context.map(systemReminder));
+  for (const error of decision.userErrors) tellUser(runtime, error, "warning");
+  if (decision.sessionTitle) void runtime.client.session?.update?.({ path: { id: sessionID }, body: { title: decision.sessionTitle } })?.catch(() => {});
+  for (const watched of decision.watchPaths) runtime.watchPaths.add(watched);
+  Object.assign(session.env, await exportedBy(await envFileFor(runtime, sessionID), runtime.hookEnv(sessionID)));
+}
+
+export default sessionStart("session.created", ({ input }, runtime) => {
+  const session = runtime.sessions.get(input.info.id);
+  if (input.info.parentID || session.started) return [];
+  session.started = true;
+  const model = (input.info as { model?: { id?: string } }).model?.id;
+  return [{ sessionID: input.info.id, source: /\(fork #\d+\)$/.test(input.info.title) ? "fork" : "startup", ...(model ? { model } : {}) }];
+});
+
+export const resumedSession = sessionStart("chat.message", ({ input, output }, runtime) => {
+  const session = runtime.sessions.get(input.sessionID);
+  const parts = output.parts as unknown as Parameters<typeof isOwnPart>[0][];
+  if (session.created || session.started || session.parentID || parts.some(isOwnPart)) return [];
+  session.started = true;
+  return [{ sessionID: input.sessionID, source: "resume", ...(input.model ? { model: input.model.modelID } : {}) }];
+});
+
+export const compactedSession = sessionStart("session.compacted", ({ input }, runtime) =>
+  runtime.sessions.get(input.sessionID).parentID ? [] : [{ sessionID: input.sessionID, source: "compact" }],
+);
+
+/** The next prompt of a session carries the context its SessionStart / SubagentStart hooks gave. */
+export const deliverSessionContext = defineListener({
+  name: "add SessionStart context to the prompt",
+  channel: "chat.message",
+  async handle({ input, output }, runtime) {
+    const session = runtime.sessions.get(input.sessionID);
+    if (!session.parentID) runtime.currentSession = input.sessionID;
+    await dueWork(session);
+    const texts = session.startContext;
+    session.startContext = [];
+    for (const text of [...texts].reverse()) addContextPart(output as unknown as PromptOutput, text, "session-context", "start");
+  },
+});

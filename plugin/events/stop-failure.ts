@@ -1,0 +1,68 @@
+// StopFailure -> `session.idle` after a turn that ended in an error the model call returned (not an
+// Esc): instead of Stop, as in Claude. The error is named with Claude's values, mapped from
+// OpenCode's error types and HTTP status; output is ignored. Source: claude-code-hooks.md §4.3.
+import type { AssistantMessage } from "@opencode-ai/sdk/v2";
+import { decideIgnored } from "../decide/ignored-decision.js";
+import { turnEnd } from "../opencode/session-messages.js";
+import { defineEvent } from "./define-event.js";
+import { idleMessages } from "./stop.js";
+
+interface FailureFiring {
+  sessionID: string;
+  error: string;
+  details: string;
+}
+
+export default defineEvent<"session.idle", FailureFiring, ReturnType<typeof decideIgnored>>({
+  name: "StopFailure",
+  channel: "session.idle",
+  freshTranscript: true,
+  async firings(call, runtime) {
+    const session = runtime.sessions.get(call.input.sessionID);
+    if (session.parentID) return [];
+    const messages = await idleMessages(call, runtime);
+    const turn = turnEnd(messages);
+    const last = messages.findLast((message) => message.info.role === "assistant")?.info as AssistantMessage | undefined;
+    if (turn.error !== "failed" || !last?.error || session.failureReported === last.id) return [];
+    session.failureReported = last.id;
+    return [{ sessionID: call.input.sessionID, error: claudeErrorType(last.error), details: errorMessage(last.error) }];
+  },
+  session: (firing) => firing.sessionID,
+  matchValue: (firing) => firing.error,
+  matchValues: ["authentication_failed", "billing_error", "rate_limit", "overloaded", "invalid_request", "model_not_found", "server_error", "unknown", "max_output_tokens"],
+  input: (firing) => ({ error: firing.error, error_details: firing.details, last_assistant_message: firing.details }),
+  decide: (runs) => decideIgnored("StopFailure", runs),
+  apply() {},
+});
+
+type OpencodeError = NonNullable<AssistantMessage["error"]>;
+
+/** Claude's StopFailure `error` values, from OpenCode's error name and the provider's HTTP status. */
+export function claudeErrorType(error: OpencodeError): string {
+  switch (error.name) {
+    case "ProviderAuthError":
+      return "authentication_failed";
+    case "MessageOutputLengthError":
+      return "max_output_tokens";
+    case "ContextOverflowError":
+      return "invalid_request";
+    case "APIError": {
+      const status = (error.data as { statusCode?: number }).statusCode;
+      if (status === 401 || status === 403) return "authentication_failed";
+      if (status === 402) return "billing_error";
+      if (status === 404) return "model_not_found";
+      if (status === 429) return "rate_limit";
+      if (status === 529) return "overloaded";
+      if (status !== undefined && status >= 500) return "server_error";
+      if (status !== undefined && status >= 400) return "invalid_request";
+      return "unknown";
+    }
+    default:
+      return "unknown";
+  }
+}
+
+function errorMessage(error: OpencodeError): string {
+  const message = (error.data as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" ? message : error.name;
+}

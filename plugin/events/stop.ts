@@ -1,0 +1,115 @@
+// Stop -> `session.idle` of a main session. OpenCode does not wait for events, so the loop is
+// driven from here: when the idle shows a finished turn (stop/stop-guard.ts decides, once per turn,
+// never after Esc or an error), the Stop hooks run; a block (exit 2, `decision: "block"`) or
+// additionalContext sends the agent back to work with the feedback as its next user message
+// (promptAsync); the run after that one gets `stop_hook_active: true`; Claude's cap on consecutive
+// blocks ends a hook that always blocks. `opencode run` exits at the first idle, but it awaits the
+// plugin's dispose, and the instance still runs turns then: shutdown.ts waits for the loop there.
+// Source: claude-code-hooks.md §4.3 Stop, §9 item 15; opencode-plugin-api.md §4, §9.
+import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
+import type { MessageWithParts } from "../opencode/client.js";
+import { continueSession, tellUser } from "../opencode/inject.js";
+import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
+import type { Runtime } from "../runtime.js";
+import { blockCap, claim, onContinuationDone, onDecision, onTurn, onUserPrompt, type StopGuard } from "../stop/stop-guard.js";
+import { type ChannelCall, shared } from "./channels.js";
+import { defineEvent, defineListener } from "./define-event.js";
+import { isOwnPart } from "../opencode/session-messages.js";
+
+interface StopFiring {
+  sessionID: string;
+  messages: MessageWithParts[];
+  active: boolean;
+}
+
+/** One fetch of the session's messages per idle, for every module that reads them. */
+export function idleMessages(call: ChannelCall<"session.idle">, runtime: Runtime): Promise<MessageWithParts[]> {
+  return shared(call, `messages:${call.input.sessionID}`, () => fetchMessages(runtime.client, call.input.sessionID));
+}
+
+export default defineEvent<"session.idle", StopFiring, StopDecision>({
+  name: "Stop",
+  channel: "session.idle",
+  freshTranscript: true,
+  async firings(call, runtime) {
+    const sessionID = call.input.sessionID;
+    const session = runtime.sessions.get(sessionID);
+    if (session.parentID || session.awaitedTurn) return [];
+    const claimed = claim(session.stop);
+    if (!claimed.claimed) return [];
+    session.stop = claimed.guard;
+    let messages: MessageWithParts[] = [];
+    try {
+      messages = await idleMessages(call, runtime);
+    } finally {
+      const { guard, action } = onTurn(session.stop, turnEnd(messages));
+      session.stop = guard;
+      if (action !== "evaluate") messages = [];
+    }
+    return messages.length > 0 ? [{ sessionID, messages, active: session.stop.active }] : [];
+  },
+  session: (firing) => firing.sessionID,
+  input: (firing) => {
+    const last = lastAssistantText(firing.messages);
+    return { stop_hook_active: firing.active, ...(last !== undefined ? { last_assistant_message: last } : {}) };
+  },
+  decide: (runs) => decideStop("Stop", runs),
+  apply(fired, _call, runtime) {
+    for (const { firing, decision } of fired) {
+      const session = runtime.sessions.get(firing.sessionID);
+      const cap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
+      const { guard, action } = onDecision(session.stop, keepsGoing(decision), cap);
+      session.stop = guard;
+      if (decision.stop?.reason) tellUser(runtime, decision.stop.reason, "info");
+      if (action === "capped") {
+        tellUser(runtime, `Stop hooks blocked ${cap} times in a row; the turn ends here (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=${cap}).`, "warning");
+      }
+      if (action !== "continue") continue;
+      if (runtime.disposing && !runtime.oneShotRun) {
+        session.stop = onContinuationDone(session.stop); // OpenCode is closing: start no turn
+        continue;
+      }
+      const lastUser = firing.messages.findLast((message) => message.info.role === "user");
+      void runtime.track(
+        sendBack(runtime, firing.sessionID, continuationText("Stop", decision), lastUser).catch((error: unknown) =>
+          runtime.log("error", `Stop continuation failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+        ),
+      );
+    }
+  },
+});
+
+/** The continuation turn; the idle that ends it evaluates Stop again (after finishAwaitedTurn). */
+async function sendBack(runtime: Runtime, sessionID: string, text: string, like: MessageWithParts | undefined): Promise<void> {
+  const started = await continueSession(runtime, sessionID, text, like);
+  if (!started) runtime.sessions.get(sessionID).stop = onContinuationDone(runtime.sessions.get(sessionID).stop);
+}
+
+/** Before Stop looks at an idle: a turn the plugin started is over when an idle shows a newer prompt. */
+export const finishAwaitedTurn = defineListener({
+  name: "notice the end of a continuation turn",
+  channel: "session.idle",
+  async handle(call, runtime) {
+    const session = runtime.sessions.peek(call.input.sessionID);
+    const awaited = session?.awaitedTurn;
+    if (!session || !awaited) return;
+    const messages = await idleMessages(call, runtime);
+    const lastUser = messages.findLast((message) => message.info.role === "user");
+    if (!lastUser || lastUser.info.time.created < awaited.since) return;
+    session.awaitedTurn = undefined;
+    session.stop = onContinuationDone(session.stop);
+    awaited.done();
+  },
+});
+
+/** A prompt the user typed (not our continuation) ends the Stop loop's count. */
+export const resetStopLoop = defineListener({
+  name: "reset the Stop loop on a user prompt",
+  channel: "chat.message",
+  handle({ input, output }, runtime) {
+    const parts = output.parts as unknown as Parameters<typeof isOwnPart>[0][];
+    if (parts.some(isOwnPart)) return;
+    const session = runtime.sessions.get(input.sessionID);
+    session.stop = onUserPrompt(session.stop) satisfies StopGuard;
+  },
+});

@@ -1,0 +1,81 @@
+// SubagentStop -> `tool.execute.after` of the `task` tool, in the parent session. OpenCode runs a
+// subagent in a child session and hands its last answer to the parent as the task's result; this
+// after-hook is awaited, so it is the one point where a SubagentStop block can still keep the
+// subagent working before the parent sees its result (the child's own session.idle comes too late:
+// the parent already has the result). A block or additionalContext sends the subagent back to work
+// in its session; when it stops again its new answer replaces the task result, and the hooks run
+// again (stop_hook_active: true), up to Claude's cap. Source: claude-code-hooks.md §4.3 SubagentStop.
+import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
+import type { MessageWithParts } from "../opencode/client.js";
+import { continueSession, tellUser } from "../opencode/inject.js";
+import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
+import { blockCap, onContinuationDone, onDecision } from "../stop/stop-guard.js";
+import { defineEvent, fireEvent } from "./define-event.js";
+import { type ToolHookContext, toolContext } from "./define-tool-event.js";
+
+interface SubagentStopFiring {
+  parentID: string;
+  childID: string;
+  agentType: string;
+  messages: MessageWithParts[];
+  active: boolean;
+  context: ToolHookContext;
+}
+
+const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopDecision>({
+  name: "SubagentStop",
+  channel: "tool.execute.after",
+  freshTranscript: true,
+  async firings(call, runtime) {
+    const context = toolContext(call, runtime);
+    const childID = (context.output.metadata as { sessionId?: unknown } | undefined)?.sessionId;
+    if (context.tool !== "task" || typeof childID !== "string") return [];
+    const messages = await fetchMessages(runtime.client, childID);
+    const turn = turnEnd(messages);
+    if (!turn.assistantID || turn.error === "aborted") return [];
+    const child = runtime.sessions.get(childID);
+    // As for Stop: a continuation that ran a tool resets the count of consecutive blocks.
+    if (child.stop.active && turn.usedTools) child.stop = { ...child.stop, blocks: 0 };
+    return [{ parentID: context.sessionID, childID, agentType: child.agentType ?? "general", messages, active: child.stop.active, context }];
+  },
+  session: (firing) => firing.parentID,
+  matchValue: (firing) => firing.agentType,
+  async input(firing, runtime) {
+    const last = lastAssistantText(firing.messages);
+    return {
+      stop_hook_active: firing.active,
+      agent_id: firing.childID,
+      agent_type: firing.agentType,
+      agent_transcript_path: await runtime.transcripts.pathFor(firing.childID, true),
+      ...(last !== undefined ? { last_assistant_message: last } : {}),
+    };
+  },
+  decide: (runs) => decideStop("SubagentStop", runs),
+  async apply(fired, call, runtime) {
+    for (const { firing, decision } of fired) {
+      const child = runtime.sessions.get(firing.childID);
+      const cap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
+      const { guard, action } = onDecision(child.stop, keepsGoing(decision), cap);
+      child.stop = guard;
+      if (action === "capped") tellUser(runtime, `SubagentStop hooks blocked ${cap} times in a row; the subagent stops here.`, "warning");
+      if (action !== "continue") continue;
+      const lastUser = firing.messages.findLast((message) => message.info.role === "user");
+      const continued = await continueSession(runtime, firing.childID, continuationText("SubagentStop", decision), lastUser);
+      child.stop = onContinuationDone(child.stop);
+      if (!continued) continue;
+      const answer = lastAssistantText(await fetchMessages(runtime.client, firing.childID));
+      if (answer !== undefined) replaceTaskResult(firing.context.output, answer);
+      await fireEvent(subagentStop, call, runtime);
+    }
+  },
+});
+
+export default subagentStop;
+
+/** The task tool's output keeps its `task_id:` line; the result between the tags is the subagent's answer. */
+export function replaceTaskResult(output: Record<string, unknown>, answer: string): void {
+  const text = typeof output.output === "string" ? output.output : "";
+  output.output = /<task_result>[\s\S]*<\/task_result>/.test(text)
+    ? text.replace(/<task_result>[\s\S]*<\/task_result>/, () => `<task_result>\n${answer}\n</task_result>`)
+    : answer;
+}
