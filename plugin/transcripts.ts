@@ -24,6 +24,14 @@ export class Transcripts {
     return file;
   }
 
+  /** The path at once, the copy refreshed behind it (for hooks that run synchronously). */
+  pathNow(sessionID: string): string {
+    if (!this.runtime.client.session?.messages) return "";
+    const file = this.file(sessionID);
+    void this.refresh(sessionID, file);
+    return file;
+  }
+
   /** When the session ends; the whole private folder goes at shutdown. */
   async remove(sessionID: string): Promise<void> {
     await rm(this.file(sessionID), { force: true });

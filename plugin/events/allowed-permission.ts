@@ -8,6 +8,7 @@ import { defineListener } from "./define-event.js";
 export const answerAllowedPermission = defineListener({
   name: "answer the permission prompt of a call PreToolUse allowed",
   channel: "permission.asked",
+  syncInOneShotRun: true,
   async handle({ input }, runtime) {
     const callID = input.tool?.callID;
     if (!callID || !runtime.peekCallState(callID)?.allowed) return;

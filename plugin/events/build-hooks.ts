@@ -5,7 +5,7 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import type { Runtime } from "../runtime.js";
 import { type Channel, type ChannelCall, isHookChannel } from "./channels.js";
-import { fireEvent, HookBlock, type RegistryEntry } from "./define-event.js";
+import { fireEvent, fireEventSync, HookBlock, type RegistryEntry } from "./define-event.js";
 
 const RECENT_EVENTS = 512;
 
@@ -13,8 +13,8 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
   const byChannel = new Map<Channel, RegistryEntry[]>();
   for (const entry of registry) byChannel.set(entry.channel, [...(byChannel.get(entry.channel) ?? []), entry]);
 
-  const dispatch = async (channel: Channel, call: ChannelCall<Channel>) => {
-    const entries = byChannel.get(channel) ?? [];
+  const dispatch = async (channel: Channel, call: ChannelCall<Channel>, done: ReadonlySet<RegistryEntry> = new Set()) => {
+    const entries = (byChannel.get(channel) ?? []).filter((entry) => !done.has(entry));
     // Registered before the first await, so a prompt arriving meanwhile waits for this output.
     const sessionID = sessionOf(call);
     const pending = new Map(entries.filter(isDue).map((entry) => [entry, sessionID ? due(runtime, sessionID) : undefined]));
@@ -49,11 +49,33 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
       seen.add(id);
       if (seen.size > RECENT_EVENTS) seen.delete(seen.values().next().value!);
     }
-    const work = dispatch(type, { input: properties ?? {}, output: undefined, eventID: id ?? "", shared: new Map() } as ChannelCall<Channel>);
+    const call = { input: properties ?? {}, output: undefined, eventID: id ?? "", shared: new Map() } as ChannelCall<Channel>;
+    const done = runtime.oneShotRun ? startSynchronously(byChannel.get(type) ?? [], call, runtime) : new Set<RegistryEntry>();
+    const work = dispatch(type, call, done);
     // OpenCode does not wait for events; a one-shot `opencode run` waits for them at dispose.
     await runtime.track(work.catch(() => {}));
   };
   return hooks;
+}
+
+/** The entries that must act before `opencode run` sees the event; returns those that did. */
+function startSynchronously(entries: readonly RegistryEntry[], call: ChannelCall<Channel>, runtime: Runtime): Set<RegistryEntry> {
+  const done = new Set<RegistryEntry>();
+  for (const entry of entries) {
+    if (!entry.syncInOneShotRun) continue;
+    try {
+      if (entry.kind === "listener") {
+        void Promise.resolve(entry.handle(call, runtime)).catch((error: unknown) => runtime.log("error", `${entry.name} failed: ${String(error)}`));
+        done.add(entry);
+      } else if (fireEventSync(entry, call, runtime)) {
+        done.add(entry);
+      }
+    } catch (error) {
+      runtime.log("error", `${entry.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      done.add(entry);
+    }
+  }
+  return done;
 }
 
 function sessionOf(call: ChannelCall<Channel>): string | undefined {

@@ -5,9 +5,14 @@ import { type EventName, eventInfo } from "../../schema/events.js";
 import type { Runtime } from "../runtime.js";
 
 export async function commonInput(runtime: Runtime, event: EventName, sessionID: string, freshTranscript: boolean): Promise<Record<string, unknown>> {
+  return commonFields(runtime, event, sessionID, await runtime.transcripts.pathFor(sessionID, freshTranscript));
+}
+
+/** The same, with the transcript path already known (for hooks run synchronously). */
+export function commonFields(runtime: Runtime, event: EventName, sessionID: string, transcriptPath: string): Record<string, unknown> {
   return {
     session_id: sessionID,
-    transcript_path: await runtime.transcripts.pathFor(sessionID, freshTranscript),
+    transcript_path: transcriptPath,
     cwd: runtime.directory,
     ...(eventInfo(event).permissionMode ? { permission_mode: runtime.permissionMode } : {}),
     hook_event_name: event,

@@ -8,9 +8,10 @@ import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
+import { runHandlersSync } from "../run/run-sync.js";
 import type { Runtime } from "../runtime.js";
 import type { Channel, ChannelCall } from "./channels.js";
-import { commonInput } from "./common-input.js";
+import { commonFields, commonInput } from "./common-input.js";
 import { reportCommon } from "./report-common.js";
 
 export interface Fired<F, D> {
@@ -36,6 +37,8 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   toolCall?(firing: F, runtime: Runtime): ToolCall;
   /** The event's own input fields, added to the common ones. Built only when a handler matched. */
   input(firing: F, runtime: Runtime): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** In a one-shot `opencode run`, run this event's hooks synchronously inside the event handler (run-sync.ts). */
+  readonly syncInOneShotRun?: boolean;
   /** The session's next prompt or model request waits for this event's hooks (their output is for it). */
   readonly dueBeforeNextRequest?: boolean;
   /** Lifecycle events hand hooks a freshly written transcript; tool events one that may lag (as Claude's). */
@@ -54,6 +57,8 @@ export interface Listener<C extends Channel = Channel> {
   /** For logs: what the listener does. */
   readonly name: string;
   readonly channel: C;
+  /** In a one-shot `opencode run`, start it before anything else can run (see EventModule). */
+  readonly syncInOneShotRun?: boolean;
   handle(call: ChannelCall<C>, runtime: Runtime): void | Promise<void>;
 }
 
@@ -92,6 +97,40 @@ export async function fireFirings<C extends Channel, F, D extends CommonOutcome>
   if (handlers.length === 0 || firings.length === 0) return;
   const fired = await Promise.all(firings.map((firing) => fireOne(module, handlers, firing, runtime)));
   await module.apply(fired, call, runtime);
+}
+
+/**
+ * fireEvent without a single await, so nothing else runs in OpenCode until the decision is applied
+ * (apply's own first await, e.g. sending an answer, starts before anything else too). False when
+ * this firing cannot run synchronously (async firings or input, a handler that is not a command).
+ */
+export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(module: EventModule<C, F, D>, call: ChannelCall<C>, runtime: Runtime): boolean {
+  const handlers = runtime.handlersFor(module.name);
+  if (handlers.length === 0) return true;
+  const firings = module.firings(call, runtime);
+  if (firings instanceof Promise) return false;
+  const fired: Array<Fired<F, D>> = [];
+  for (const firing of firings) {
+    const selected = selectHandlers(handlers, {
+      ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
+      ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
+    });
+    if (selected.length === 0) {
+      fired.push({ firing, decision: module.decide([], firing), ran: false });
+      continue;
+    }
+    const sessionID = module.session(firing);
+    const own = module.input(firing, runtime);
+    if (own instanceof Promise || module.env) return false;
+    const input = { ...commonFields(runtime, module.name, sessionID, runtime.transcripts.pathNow(sessionID)), ...own };
+    const runs = runHandlersSync(selected, { event: module.name, input }, { cwd: runtime.directory, projectDir: runtime.directory, env: runtime.hookEnv(sessionID) });
+    if (!runs) return false;
+    const decision = module.decide(runs, firing);
+    reportCommon(runtime, sessionID, decision);
+    fired.push({ firing, decision, ran: true });
+  }
+  void Promise.resolve(module.apply(fired, call, runtime)).catch((error: unknown) => runtime.log("error", `${module.name} failed: ${String(error)}`));
+  return true;
 }
 
 async function fireOne<C extends Channel, F, D extends CommonOutcome>(

@@ -27,6 +27,7 @@ export interface PermissionFiring {
 export default defineEvent<"permission.asked", PermissionFiring, PermissionRequestDecision>({
   name: "PermissionRequest",
   channel: "permission.asked",
+  syncInOneShotRun: true,
   firings: ({ input }, runtime) => permissionFirings(input, runtime),
   session: (firing) => firing.request.sessionID,
   matchValue: (firing) => firing.call.toolName,

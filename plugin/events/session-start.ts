@@ -10,7 +10,7 @@
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { envFileFor, exportedBy } from "../env-file.js";
 import { addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
-import { isOwnPart } from "../opencode/session-messages.js";
+import { isContinuation } from "../opencode/session-messages.js";
 import { systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
 import { dueWork } from "../session-state.js";
@@ -64,8 +64,8 @@ export default sessionStart("session.created", ({ input }, runtime) => {
 
 export const resumedSession = sessionStart("chat.message", ({ input, output }, runtime) => {
   const session = runtime.sessions.get(input.sessionID);
-  const parts = output.parts as unknown as Parameters<typeof isOwnPart>[0][];
-  if (session.created || session.started || session.parentID || parts.some(isOwnPart)) return [];
+  const parts = output.parts as unknown as Parameters<typeof isContinuation>[0];
+  if (session.created || session.started || session.parentID || isContinuation(parts)) return [];
   session.started = true;
   return [{ sessionID: input.sessionID, source: "resume", ...(input.model ? { model: input.model.modelID } : {}) }];
 });

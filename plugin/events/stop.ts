@@ -14,7 +14,7 @@ import type { Runtime } from "../runtime.js";
 import { blockCap, claim, onContinuationDone, onDecision, onTurn, onUserPrompt, type StopGuard } from "../stop/stop-guard.js";
 import { type ChannelCall, shared } from "./channels.js";
 import { defineEvent, defineListener } from "./define-event.js";
-import { isOwnPart } from "../opencode/session-messages.js";
+import { isContinuation } from "../opencode/session-messages.js";
 
 interface StopFiring {
   sessionID: string;
@@ -107,8 +107,8 @@ export const resetStopLoop = defineListener({
   name: "reset the Stop loop on a user prompt",
   channel: "chat.message",
   handle({ input, output }, runtime) {
-    const parts = output.parts as unknown as Parameters<typeof isOwnPart>[0][];
-    if (parts.some(isOwnPart)) return;
+    const parts = output.parts as unknown as Parameters<typeof isContinuation>[0];
+    if (isContinuation(parts)) return;
     const session = runtime.sessions.get(input.sessionID);
     session.stop = onUserPrompt(session.stop) satisfies StopGuard;
   },

@@ -10,7 +10,7 @@
 // Source: claude-code-hooks.md §4.1, §4.3 UserPromptSubmit.
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { abortSession, addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
-import { isOwnPart, textOf } from "../opencode/session-messages.js";
+import { isContinuation, textOf } from "../opencode/session-messages.js";
 import { promptBlockedText, systemReminder } from "../protocol/messages.js";
 import { rememberBlockedPrompt } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
@@ -28,7 +28,7 @@ export default defineEvent<"chat.message", PromptFiring, ContextDecision>({
   firings({ input, output }, runtime) {
     const session = runtime.sessions.get(input.sessionID);
     const parts = output.parts as unknown as Parameters<typeof textOf>[0];
-    if (session.parentID || parts.some(isOwnPart)) return [];
+    if (session.parentID || isContinuation(parts)) return [];
     return [{ sessionID: input.sessionID, prompt: textOf(parts), output: output as unknown as PromptFiring["output"] }];
   },
   session: (firing) => firing.sessionID,

@@ -17,8 +17,10 @@ export interface PromptOutput {
 
 /** Adds hook context to the prompt being saved: before the typed text (session start) or after it. */
 export function addContextPart(output: PromptOutput, text: string, kind: ContextKind, where: "start" | "end"): void {
+  // OpenCode orders a message's parts by id: a part before the typed text needs a smaller one.
+  const first = (output.parts[0] as { id?: unknown } | undefined)?.id;
   const part = {
-    id: partID(),
+    id: where === "start" && typeof first === "string" ? partIDBefore(first) : partID(),
     sessionID: output.message.sessionID,
     messageID: output.message.id,
     type: "text",
@@ -92,6 +94,14 @@ export async function replyPermission(
   await runtime.client.postSessionIdPermissionsPermissionId?.({ path: { id: request.sessionID, permissionID: request.id }, body: { response: reply } });
 }
 
+/** An id that sorts just before `id` (same format, one tick earlier, fresh random tail). */
+export function partIDBefore(id: string): string {
+  const time = /^prt_([0-9a-f]{12})/.exec(id)?.[1];
+  if (!time) return partID();
+  const earlier = (BigInt(`0x${time}`) - 1n).toString(16).padStart(12, "0");
+  return `prt_${earlier}${randomTail()}`;
+}
+
 let lastMillis = 0;
 let counter = 0;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -104,7 +114,11 @@ export function partID(now = Date.now()): string {
   }
   counter += 1;
   const time = ((BigInt(now) * 4096n + BigInt(counter)) & 0xffffffffffffn).toString(16).padStart(12, "0");
+  return `prt_${time}${randomTail()}`;
+}
+
+function randomTail(): string {
   let random = "";
   for (let i = 0; i < 14; i++) random += BASE62[Math.floor(Math.random() * 62)];
-  return `prt_${time}${random}`;
+  return random;
 }

@@ -43,8 +43,9 @@ export function textOf(parts: readonly Part[]): string {
     .join("\n");
 }
 
-export function isOwnPart(part: Part): boolean {
-  return part.type === "text" && part.metadata?.[OWN_PART] !== undefined;
+/** A prompt the plugin sent itself (a Stop continuation), not one the user typed. */
+export function isContinuation(parts: readonly Part[]): boolean {
+  return parts.some((part) => part.type === "text" && part.metadata?.[OWN_PART] === "stop-continuation");
 }
 
 export function toolParts(message: MessageWithParts): ToolPart[] {

@@ -6,7 +6,7 @@ import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { decodeResult, type HookResult, type ProcessOutcome } from "../protocol/decode-result.js";
 import { runHttp } from "./run-http.js";
-import { spawnCommand } from "./spawn-command.js";
+import { type SpawnRequest, spawnCommand } from "./spawn-command.js";
 
 export interface Selector {
   /** Value the matcher is tested against (tool_name for tool events). */
@@ -72,9 +72,15 @@ function runOne(handler: CompiledHandler, stdin: string, context: RunContext): P
   if (hook.type !== "command") {
     return Promise.resolve({ stdout: "", stderr: "", spawnError: `${hook.type} hooks are not supported by hooks2opencode` });
   }
+  return spawnCommand(spawnRequest(handler, stdin, context));
+}
+
+/** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` substituted, or a shell. */
+export function spawnRequest(handler: CompiledHandler, stdin: string, context: RunContext): SpawnRequest {
+  const hook = handler.hook;
   const substitute = (text: string) => text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
   const args = Array.isArray(hook.args) ? (hook.args as string[]).map(substitute) : undefined;
-  return spawnCommand({
+  return {
     command: args ? substitute(String(hook.command)) : String(hook.command),
     ...(args ? { args } : {}),
     ...(hook.shell === "powershell" ? { shell: "powershell" as const } : {}),
@@ -82,5 +88,5 @@ function runOne(handler: CompiledHandler, stdin: string, context: RunContext): P
     cwd: context.cwd,
     env: context.env,
     timeoutMs: handler.timeoutMs,
-  });
+  };
 }

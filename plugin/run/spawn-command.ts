@@ -59,7 +59,7 @@ export async function spawnCommand(request: SpawnRequest): Promise<ProcessOutcom
   return { exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }
 
-function commandLine(request: SpawnRequest): [string, string[], boolean | string] {
+export function commandLine(request: SpawnRequest): [string, string[], boolean | string] {
   if (request.args) return [request.command, request.args, false];
   if (request.shell === "powershell") return ["pwsh", ["-NoProfile", "-Command", request.command], false];
   return [request.command, [], "/bin/sh"];

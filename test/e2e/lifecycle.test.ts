@@ -3,6 +3,7 @@
 // what the hooks recorded.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "./harness/fake-llm.js";
 import { runScenario, type Scenario, type ScenarioSpec } from "./harness/scenario.js";
@@ -45,5 +46,186 @@ describe("Stop", () => {
     expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
     expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer", cwd: s.project.dir });
     expect(inputs[1]).toMatchObject({ last_assistant_message: "fixed it" });
+  });
+});
+
+describe("Stop loop guards", () => {
+  it("a Stop hook that always blocks ends by itself at the cap (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)", async () => {
+    const s = await run({
+      settings: { hooks: { Stop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; echo "never done" >&2; exit 2')] }] } },
+      script: [{ text: "one" }, { text: "two" }, { text: "three" }, { text: "four" }],
+      env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" },
+    });
+    // Two blocks are honoured, the third is overridden: three model turns, three Stop runs.
+    expect(agentRequests(s)).toHaveLength(3);
+    const inputs = await jsonLines(s.project.file("stop-input.jsonl"));
+    expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true, true]);
+    expect(s.run.stderr).toContain("Stop hooks blocked 2 times in a row; the turn ends here");
+  });
+
+  it("an interrupted turn (Esc) starts no Stop loop", async () => {
+    const abort = [
+      '#!/bin/sh',
+      'url=$(cat "$CLAUDE_PROJECT_DIR/.e2e-run/server-url")',
+      'touch "$CLAUDE_PROJECT_DIR/aborted"',
+      'node -e "fetch(process.argv[1] + \'/session/\' + process.argv[2] + \'/abort\', { method: \'POST\' })" "$url" "$CLAUDE_CODE_SESSION_ID" &',
+      'exit 0',
+    ].join("\n");
+    let abortedAt = 0;
+    const s = await run({
+      files: { ".claude/hooks/esc.sh": `${abort}\n` },
+      settings: {
+        hooks: {
+          PreToolUse: [{ matcher: "Bash", hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/esc.sh"')] }],
+          Stop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; echo "keep going" >&2; exit 2')] }],
+        },
+      },
+      script: [{ tool: "bash", args: { command: "sleep 5; echo slept > slept.txt" } }, { text: "after the tool" }],
+      serve: {
+        settled: (_llm, dir) => {
+          if (!abortedAt && existsSync(path.join(dir, "aborted"))) abortedAt = Date.now();
+          return abortedAt > 0 && Date.now() - abortedAt > 4000;
+        },
+      },
+    });
+    expect(existsSync(s.project.file("aborted"))).toBe(true);
+    expect(existsSync(s.project.file("slept.txt"))).toBe(false); // the turn really was cut short
+    expect(existsSync(s.project.file("stop-input.jsonl"))).toBe(false);
+    expect(agentRequests(s)).toHaveLength(1);
+  });
+});
+
+describe("subagents", () => {
+  it("SubagentStop fires for a task-tool child and can keep it working; Stop fires only for the main session", async () => {
+    const gate = [
+      '#!/bin/sh',
+      'input=$(cat)',
+      'echo "$input" >> "$CLAUDE_PROJECT_DIR/subagent-stop.jsonl"',
+      '[ -f "$CLAUDE_PROJECT_DIR/checked" ] && exit 0',
+      'touch "$CLAUDE_PROJECT_DIR/checked"',
+      'echo \'{"decision": "block", "reason": "run the checks first"}\'',
+    ].join("\n");
+    const s = await run({
+      files: { ".claude/hooks/subagent-gate.sh": `${gate}\n` },
+      settings: {
+        hooks: {
+          SubagentStart: [{ matcher: "general", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/subagent-start.jsonl"')] }],
+          SubagentStop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"')] }],
+          Stop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"')] }],
+        },
+      },
+      script: [{ tool: "task", args: { description: "check things", prompt: "SUBTASK: check the things", subagent_type: "general" } }, { text: "main done" }],
+      subagentScripts: { "SUBTASK:": [{ text: "sub first answer" }, { text: "sub checked answer" }] },
+    });
+    const starts = await jsonLines(s.project.file("subagent-start.jsonl"));
+    const stops = await jsonLines(s.project.file("subagent-stop.jsonl"));
+    const mainStops = await jsonLines(s.project.file("stop-input.jsonl"));
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).toMatchObject({ hook_event_name: "SubagentStart", agent_type: "general" });
+    expect(stops.map((input) => [input.stop_hook_active, input.last_assistant_message])).toEqual([
+      [false, "sub first answer"],
+      [true, "sub checked answer"],
+    ]);
+    expect(stops[0]).toMatchObject({ hook_event_name: "SubagentStop", agent_type: "general", agent_id: starts[0]!.agent_id, session_id: mainStops[0]!.session_id });
+    expect(mainStops).toHaveLength(1);
+    expect(mainStops[0]).toMatchObject({ last_assistant_message: "main done" });
+    // The parent model got the subagent's answer after the gate, and the subagent got the reason.
+    expect(s.toolResult("call_0_0")).toContain("sub checked answer");
+    const childRequests = agentRequests(s).filter((request) => JSON.stringify(request.body.messages.find((message) => message.role === "user")).includes("SUBTASK:"));
+    expect(lastUserText(childRequests.at(-1)!)).toContain("SubagentStop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh\"]: run the checks first");
+  });
+});
+
+describe("prompts and sessions", () => {
+  it("UserPromptSubmit stdout and SessionStart context reach the model's first turn; CLAUDE_ENV_FILE reaches bash", async () => {
+    const s = await run({
+      settings: {
+        hooks: {
+          SessionStart: [{ matcher: "startup", hooks: [command("echo 'Session loaded: branch main'; echo 'export FROM_SESSION_START=yes' >> \"$CLAUDE_ENV_FILE\"")] }],
+          UserPromptSubmit: [{ hooks: [command("jq -r '\"Prompt seen: \" + .prompt'")] }],
+        },
+      },
+      prompt: "please list the files",
+      script: [{ tool: "bash", args: { command: 'echo "value=$FROM_SESSION_START" > env.txt' } }, { text: "done" }],
+    });
+    const first = agentRequests(s)[0]!;
+    const user = JSON.stringify(first.body.messages.filter((message) => message.role === "user"));
+    expect(user).toContain("SessionStart:startup hook success: Session loaded: branch main");
+    expect(user).toContain("UserPromptSubmit hook success: Prompt seen: please list the files");
+    expect(user.indexOf("SessionStart:startup")).toBeLessThan(user.indexOf("please list the files"));
+    expect(await readFile(s.project.file("env.txt"), "utf8")).toBe("value=yes\n");
+  });
+
+  it("a UserPromptSubmit exit 2 keeps the prompt from the model; the user sees the reason; the run exits 0", async () => {
+    const s = await run({
+      settings: { hooks: { UserPromptSubmit: [{ hooks: [command("jq -r .prompt | grep -q secret && { echo 'prompts about the secret are blocked' >&2; exit 2; }; exit 0")] }] } },
+      prompt: "tell me the secret",
+      script: [{ text: "the secret is 42" }],
+    });
+    expect(s.run.exitCode).toBe(0);
+    expect(s.llm.requests.filter((request) => JSON.stringify(request.body).includes("tell me the secret"))).toEqual([]);
+    expect(s.run.stdout).not.toContain("the secret is 42");
+    expect(s.run.stderr).toContain("UserPromptSubmit operation blocked by hook:\nprompts about the secret are blocked");
+  });
+
+  it("SessionEnd runs when the run ends, and the transcript a Stop hook reads holds the turn", async () => {
+    const s = await run({
+      settings: {
+        hooks: {
+          Stop: [{ hooks: [command('jq -r .transcript_path | xargs -I{} cp {} "$CLAUDE_PROJECT_DIR/transcript.jsonl"')] }],
+          SessionEnd: [{ hooks: [command('cat > "$CLAUDE_PROJECT_DIR/session-end.json"')] }],
+        },
+      },
+      prompt: "say hi in bash",
+      script: [{ tool: "bash", args: { command: "echo hi" } }, { text: "all done" }],
+    });
+    const end = JSON.parse(await readFile(s.project.file("session-end.json"), "utf8"));
+    expect(end).toMatchObject({ hook_event_name: "SessionEnd", reason: "other", cwd: s.project.dir });
+    const transcript = await jsonLines(s.project.file("transcript.jsonl"));
+    expect(transcript[0]).toMatchObject({ type: "user", message: { role: "user", content: "say hi in bash" } });
+    const toolUse = transcript.flatMap((entry) => ((entry.message as { content?: unknown }).content as Array<Record<string, unknown>>) ?? []).filter((block) => typeof block === "object" && block.type === "tool_use");
+    expect(toolUse).toEqual([{ type: "tool_use", id: "call_0_0", name: "Bash", input: { command: "echo hi" } }]);
+    expect(JSON.stringify(transcript)).toContain('"type":"tool_result","tool_use_id":"call_0_0","content":"hi\\n"');
+    expect(transcript.at(-1)).toMatchObject({ type: "assistant", message: { content: [{ type: "text", text: "all done" }] } });
+    expect(existsSync(end.transcript_path)).toBe(false); // removed when the session ended
+  });
+});
+
+describe("failures and permissions", () => {
+  it("PostToolUseFailure fires for a failed tool and a non-zero Bash exit; PostToolUse does not; its context reaches the model", async () => {
+    const context = (text: string) => JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: text } });
+    const s = await run({
+      settings: {
+        hooks: {
+          PostToolUseFailure: [{ hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/failures.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "PostToolUseFailure", additionalContext: ("seen failure of " + .tool_name)}}'`)] }],
+          PostToolUse: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/post.jsonl"')] }],
+        },
+      },
+      script: [{ tool: "read", args: { filePath: "missing.txt" } }, { tool: "bash", args: { command: "echo partial; exit 3" } }, { tool: "bash", args: { command: "echo fine" } }, { text: "done" }],
+    });
+    void context;
+    const failures = await jsonLines(s.project.file("failures.jsonl"));
+    expect(failures.map((input) => input.tool_name)).toEqual(["Read", "Bash"]);
+    expect(failures[0]).toMatchObject({ hook_event_name: "PostToolUseFailure", tool_use_id: "call_0_0", is_interrupt: false, tool_input: { file_path: s.project.file("missing.txt") } });
+    expect(String(failures[1]!.error)).toBe("Exit code 3\npartial\n");
+    const post = await jsonLines(s.project.file("post.jsonl"));
+    expect(post.map((input) => (input.tool_input as { command: string }).command)).toEqual(["echo fine"]);
+    expect(s.toolResult("call_0_0")).toContain("PostToolUseFailure:Read hook additional context: seen failure of Read");
+    expect(s.toolResult("call_1_0")).toContain("PostToolUseFailure:Bash hook additional context: seen failure of Bash");
+  });
+
+  it("a PermissionRequest hook answers a real permission prompt: allow runs the call, deny tells the model why", async () => {
+    const decide = `jq -c 'if (.tool_input.command | test("allowed")) then {hookSpecificOutput: {hookEventName: "PermissionRequest", decision: {behavior: "allow"}}} else {hookSpecificOutput: {hookEventName: "PermissionRequest", decision: {behavior: "deny", message: "not on the allow list"}}} end'`;
+    const s = await run({
+      settings: { hooks: { PermissionRequest: [{ matcher: "Bash", hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/asked.jsonl" | ${decide}`)] }] } },
+      opencode: () => ({ permission: { "*": "allow", bash: "ask" } }),
+      script: [{ tool: "bash", args: { command: "echo allowed > a.txt" } }, { tool: "bash", args: { command: "echo denied > b.txt" } }, { text: "done" }],
+    });
+    expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
+    expect(existsSync(s.project.file("b.txt"))).toBe(false);
+    expect(s.toolResult("call_1_0")).toContain("not on the allow list");
+    const asked = await jsonLines(s.project.file("asked.jsonl"));
+    expect(asked[0]).toMatchObject({ hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "echo allowed > a.txt" } });
+    expect(asked[0]).not.toHaveProperty("tool_use_id");
   });
 });

@@ -31,7 +31,12 @@ export function callId(step: number, index: number): string {
   return `call_${step}_${index}`;
 }
 
-export async function startFakeLlm(script: Step[]): Promise<FakeLlm> {
+/**
+ * `script` answers the session the test prompts; a subagent's session (OpenCode's task tool) starts
+ * with the task's prompt, so `bySession` picks another script for requests whose first user message
+ * contains its key.
+ */
+export async function startFakeLlm(script: Step[], bySession: Record<string, Step[]> = {}): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error) => {
@@ -51,8 +56,10 @@ export async function startFakeLlm(script: Step[]): Promise<FakeLlm> {
     const toolResults = body.messages
       .filter((message) => message.role === "tool")
       .map((message) => ({ tool_call_id: String(message.tool_call_id), content: contentText(message.content) }));
+    const first = contentText(body.messages.find((message) => message.role === "user")?.content);
+    const sessionScript = Object.entries(bySession).find(([key]) => first.includes(key))?.[1] ?? script;
     requests.push({ kind: isAgent ? "agent" : "title", step, body, toolResults });
-    const answer: Step = isAgent ? (script[step] ?? { text: "Done." }) : { text: "E2E test session" };
+    const answer: Step = isAgent ? (sessionScript[step] ?? { text: "Done." }) : { text: "E2E test session" };
     stream(response, answer, step);
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

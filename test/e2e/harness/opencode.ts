@@ -93,10 +93,11 @@ export interface RunOptions {
   prompt: string;
   timeoutMs: number;
   model?: string;
+  env?: Record<string, string>;
 }
 
 async function prepareEnv(options: RunOptions): Promise<Record<string, string>> {
-  const env = isolatedEnv(options.runDir, options.projectDir);
+  const env = { ...isolatedEnv(options.runDir, options.projectDir), ...options.env };
   for (const dir of [env.HOME!, path.join(env.XDG_CONFIG_HOME!, "opencode")]) await mkdir(dir, { recursive: true });
   await seedConfigDir(path.join(env.XDG_CONFIG_HOME!, "opencode"));
   return env;
@@ -152,6 +153,8 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
   const deadline = started + options.timeoutMs;
   try {
     await waitUntil(() => serverLog.includes(`127.0.0.1:${port}`), deadline, () => `opencode serve did not start:\n${serverLog}`);
+    // Hooks of a served scenario can reach the server (e.g. to abort a turn as Esc does).
+    await writeFile(path.join(options.runDir, "server-url"), `http://127.0.0.1:${port}`);
     const attached = await execa(opencodeBinary(), runArgs(options, ["--attach", `http://127.0.0.1:${port}`, "--dir", options.projectDir]), {
       cwd: options.projectDir,
       env,

@@ -15,6 +15,10 @@ export interface ScenarioSpec {
   settings: object;
   files?: Record<string, string | object>;
   script: Step[];
+  /** Scripts for subagent sessions, by a text their first prompt contains (fake-llm.ts). */
+  subagentScripts?: Record<string, Step[]>;
+  /** Extra environment for OpenCode (and so for the hooks). */
+  env?: Record<string, string>;
   prompt?: string;
   timeoutMs?: number;
   /** Model id under the fake provider; "gpt-5-fake" makes OpenCode offer apply_patch. */
@@ -23,7 +27,7 @@ export interface ScenarioSpec {
    * Run `opencode serve` + `run --attach` instead of `opencode run`, for scenarios whose plugin
    * starts a follow-up turn; the run is over when `settled` holds for the fake LLM's requests.
    */
-  serve?: { settled: (llm: FakeLlm) => boolean };
+  serve?: { settled: (llm: FakeLlm, projectDir: string) => boolean };
   /** Extra opencode.json keys (e.g. `mcp`), given the project folder. */
   opencode?: (projectDir: string) => object;
 }
@@ -40,7 +44,7 @@ export interface Scenario {
 export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
   const project = await makeProject({ ...spec.files, ".claude/settings.json": spec.settings }, "e2e-");
   const runDir = path.join(project.dir, ".e2e-run");
-  const llm = await startFakeLlm(spec.script);
+  const llm = await startFakeLlm(spec.script, spec.subagentScripts);
   const cleanup = async () => {
     await llm.close();
     // E2E_KEEP=1 keeps the temp project (opencode.log, hook logs) for a look after a failure.
@@ -58,9 +62,16 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     await seedConfigDir(path.join(project.dir, ".opencode"));
     await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...spec.opencode?.(project.dir) }, null, 2));
     await preflightPlugin(project.dir, converted.pluginPath);
-    const options = { runDir, projectDir: project.dir, prompt: spec.prompt ?? "run the scripted steps", timeoutMs: spec.timeoutMs ?? 120_000, ...(spec.model ? { model: spec.model } : {}) };
+    const options = {
+      runDir,
+      projectDir: project.dir,
+      prompt: spec.prompt ?? "run the scripted steps",
+      timeoutMs: spec.timeoutMs ?? 120_000,
+      ...(spec.model ? { model: spec.model } : {}),
+      ...(spec.env ? { env: spec.env } : {}),
+    };
     const serve = spec.serve;
-    run = serve ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm) }) : await runOpencode(options);
+    run = serve ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm, project.dir) }) : await runOpencode(options);
     await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
     if (run.timedOut) throw new Error(`opencode run did not finish within ${spec.timeoutMs ?? 120_000} ms`);
   } catch (error) {

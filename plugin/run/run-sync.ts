@@ -1,0 +1,41 @@
+// Running command handlers synchronously, blocking OpenCode's whole event loop until they finish.
+// Used in one place only: a permission prompt in a one-shot `opencode run`, which answers every
+// prompt itself with `reject` a few milliseconds after the event (opencode-plugin-api.md §9); a
+// hook's answer can only come first if nothing else runs until it is sent. `run` has no UI to
+// freeze. Timeouts kill the hook itself (spawnSync cannot kill a process group).
+import { spawnSync } from "node:child_process";
+import { eventInfo } from "../../schema/events.js";
+import type { CompiledHandler } from "../compile.js";
+import { decodeResult } from "../protocol/decode-result.js";
+import { type Firing, type HandlerRun, type RunContext, spawnRequest } from "./run-handlers.js";
+import { commandLine } from "./spawn-command.js";
+
+/** Only command handlers can run this way; undefined when another type is among them. */
+export function runHandlersSync(selected: readonly CompiledHandler[], firing: Firing, context: RunContext): HandlerRun[] | undefined {
+  if (selected.some((handler) => handler.hook.type !== "command")) return undefined;
+  const stdin = `${JSON.stringify(firing.input)}\n`;
+  const honoursOnFailure = !eventInfo(firing.event).ignoresOnFailure;
+  return selected
+    .filter((handler) => handler.hook.async !== true && handler.hook.asyncRewake !== true)
+    .map((handler) => {
+      const request = spawnRequest(handler, stdin, context);
+      const [file, args, shell] = commandLine(request);
+      const done = spawnSync(file, args, {
+        shell,
+        cwd: request.cwd,
+        env: request.env,
+        input: request.stdin,
+        timeout: request.timeoutMs,
+        killSignal: "SIGKILL",
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: "utf8",
+      });
+      const timedOut = (done.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT";
+      const outcome = timedOut
+        ? { stdout: "", stderr: "", timedOut: true }
+        : done.error || done.status === null
+          ? { stdout: done.stdout ?? "", stderr: done.stderr ?? "", spawnError: done.error?.message ?? `killed by ${done.signal}` }
+          : { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
+      return { handler, result: decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" }) };
+    });
+}
