@@ -9,6 +9,8 @@ import { compileIfRule, type IfRule } from "./match/if-rule.js";
 export interface CompiledHandler {
   event: EventName;
   matcher: CompiledMatcher;
+  /** The matcher as written (FileChanged also reads it as a list of file names to watch). */
+  matcherText?: string;
   ifRule?: IfRule;
   hook: Handler;
   timeoutMs: number;
@@ -47,6 +49,7 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
   return {
     event: entry.event,
     matcher: matched.matcher,
+    ...(entry.matcher !== undefined ? { matcherText: entry.matcher } : {}),
     ...(ifRule ? { ifRule } : {}),
     hook,
     timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),

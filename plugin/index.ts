@@ -7,7 +7,7 @@ import { buildHooks } from "./events/build-hooks.js";
 import { REGISTRY } from "./events/index.js";
 import { activeHandlers, LOCAL_HOOKS_FILE, readLocalHooks } from "./local-hooks.js";
 import type { OpencodeClient } from "./opencode/client.js";
-import { Runtime } from "./runtime.js";
+import { type OpencodeHost, Runtime } from "./runtime.js";
 
 export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
@@ -29,16 +29,19 @@ export function createPlugin(config: PluginConfig): Plugin {
     }
     const client = input.client as unknown as OpencodeClient;
     const active = withSessionEndBudget(activeHandlers(config, handlers, local), process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
-    const runtime = new Runtime(input.directory, active, client, config.generator, isOneShotRun(process.argv));
+    const runtime = new Runtime(input.directory, active, client, config.generator, opencodeHost(process.argv));
     if (localError) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(localError)}`);
     live.set(input.directory, runtime);
     return buildHooks(REGISTRY, runtime);
   };
 }
 
-/** `opencode run` without --attach runs the plugin inside the CLI, which exits at the first idle. */
-export function isOneShotRun(argv: readonly string[]): boolean {
+/** The OpenCode command this process runs, from its arguments (`bun <entry> <command> ...`). */
+export function opencodeHost(argv: readonly string[]): OpencodeHost {
   const args = argv.slice(2);
   const command = args.find((arg) => !arg.startsWith("-"));
-  return command === "run" && !args.includes("--attach") && !args.some((arg) => arg.startsWith("--attach="));
+  if (command === "serve") return "serve";
+  // `run --attach` is a client of a server and loads no plugins; the server is the host then.
+  if (command === "run" && !args.some((arg) => arg === "--attach" || arg.startsWith("--attach="))) return "run";
+  return "tui";
 }

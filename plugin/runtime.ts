@@ -32,6 +32,9 @@ export interface CallState {
 
 const MAX_PENDING_CALLS = 1000;
 
+/** `run`: a one-shot `opencode run`; `serve`: `opencode serve`, for run --attach or SDK clients; `tui`: the rest. */
+export type OpencodeHost = "run" | "serve" | "tui";
+
 export class Runtime {
   mcpServers: string[] = [];
   permissionMode = "default";
@@ -56,9 +59,22 @@ export class Runtime {
     readonly handlers: Map<EventName, CompiledHandler[]>,
     readonly client: OpencodeClient,
     readonly version: string,
-    /** `opencode run` without --attach: the plugin lives in the CLI that exits at the first idle. */
-    readonly oneShotRun = false,
+    /** Which OpenCode command the plugin runs in (index.ts, `opencodeHost`). */
+    readonly host: OpencodeHost = "tui",
   ) {}
+
+  /** `opencode run` without --attach: the plugin lives in the CLI, which exits at the first idle. */
+  get oneShotRun(): boolean {
+    return this.host === "run";
+  }
+
+  /**
+   * `opencode run`, in this process or attached to `opencode serve`, answers every permission
+   * prompt itself with `reject` within milliseconds; a hook's answer must be sent before it.
+   */
+  get permissionsRace(): boolean {
+    return this.host === "run" || this.host === "serve";
+  }
 
   handlersFor(event: EventName): CompiledHandler[] {
     return this.handlers.get(event) ?? [];

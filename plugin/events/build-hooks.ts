@@ -50,7 +50,7 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
       if (seen.size > RECENT_EVENTS) seen.delete(seen.values().next().value!);
     }
     const call = { input: properties ?? {}, output: undefined, eventID: id ?? "", shared: new Map() } as ChannelCall<Channel>;
-    const done = runtime.oneShotRun ? startSynchronously(byChannel.get(type) ?? [], call, runtime) : new Set<RegistryEntry>();
+    const done = runtime.permissionsRace ? startSynchronously(byChannel.get(type) ?? [], call, runtime) : new Set<RegistryEntry>();
     const work = dispatch(type, call, done);
     // OpenCode does not wait for events; a one-shot `opencode run` waits for them at dispose.
     await runtime.track(work.catch(() => {}));
@@ -58,7 +58,7 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
   return hooks;
 }
 
-/** The entries that must act before `opencode run` sees the event; returns those that did. */
+/** The entries that must act before an `opencode run` client sees the event; returns those that did. */
 function startSynchronously(entries: readonly RegistryEntry[], call: ChannelCall<Channel>, runtime: Runtime): Set<RegistryEntry> {
   const done = new Set<RegistryEntry>();
   for (const entry of entries) {

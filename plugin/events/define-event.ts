@@ -37,7 +37,8 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   toolCall?(firing: F, runtime: Runtime): ToolCall;
   /** The event's own input fields, added to the common ones. Built only when a handler matched. */
   input(firing: F, runtime: Runtime): Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** In a one-shot `opencode run`, run this event's hooks synchronously inside the event handler (run-sync.ts). */
+  /** Where `opencode run` answers permission prompts itself (Runtime.permissionsRace), run this event's
+   *  hooks synchronously inside the event handler (run-sync.ts). */
   readonly syncInOneShotRun?: boolean;
   /** The session's next prompt or model request waits for this event's hooks (their output is for it). */
   readonly dueBeforeNextRequest?: boolean;
@@ -57,7 +58,7 @@ export interface Listener<C extends Channel = Channel> {
   /** For logs: what the listener does. */
   readonly name: string;
   readonly channel: C;
-  /** In a one-shot `opencode run`, start it before anything else can run (see EventModule). */
+  /** Where `opencode run` answers permission prompts itself, start it before anything else runs. */
   readonly syncInOneShotRun?: boolean;
   handle(call: ChannelCall<C>, runtime: Runtime): void | Promise<void>;
 }

@@ -2,7 +2,9 @@
 // file names a FileChanged matcher lists (split on `|`, in the project folder) and the absolute
 // paths SessionStart / FileChanged hooks returned in `watchPaths`; the matcher is then tested
 // against the file's basename. session_id is the session the user prompted last (OpenCode ties file
-// events to none); nothing fires before the first prompt. Source: claude-code-hooks.md §3, §4.3.
+// events to none); nothing fires before the first prompt. OpenCode 1.18.33 reports the writes of
+// its own file tools (write, edit, apply_patch), and other changes only while its file watcher is
+// on (OPENCODE_EXPERIMENTAL_FILEWATCHER=true). Source: claude-code-hooks.md §3, §4.3.
 import path from "node:path";
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { envFileFor, exportedBy } from "../env-file.js";
@@ -20,7 +22,7 @@ export default defineEvent<"file.watcher.updated", ChangeFiring, ContextDecision
   channel: "file.watcher.updated",
   firings({ input }, runtime) {
     const file = path.resolve(runtime.directory, input.file);
-    if (!runtime.currentSession || !watched(runtime, file)) return [];
+    if (!runtime.currentSession || !watched(runtime, file) || repeated(file, input.event)) return [];
     return [{ sessionID: runtime.currentSession, file, event: input.event }];
   },
   session: (firing) => firing.sessionID,
@@ -38,9 +40,23 @@ export default defineEvent<"file.watcher.updated", ChangeFiring, ContextDecision
   },
 });
 
-/** Claude watches the matchers' literal file names in the project folder, plus returned watchPaths. */
+const lastReported = new Map<string, number>();
+const SAME_CHANGE_MS = 1000;
+
+/** OpenCode's file tools report their own writes, and its watcher reports them again: one change, one run. */
+function repeated(file: string, event: string): boolean {
+  const key = `${event} ${file}`;
+  const now = Date.now();
+  const last = lastReported.get(key);
+  lastReported.set(key, now);
+  if (lastReported.size > 1000) lastReported.delete(lastReported.keys().next().value!);
+  return last !== undefined && now - last < SAME_CHANGE_MS;
+}
+
+/** Claude watches each matcher split on `|` as literal file names in the project folder, plus returned watchPaths. */
 function watched(runtime: Runtime, file: string): boolean {
   if (runtime.watchPaths.has(file)) return true;
   if (path.dirname(file) !== runtime.directory) return false;
-  return runtime.handlersFor("FileChanged").some((handler) => handler.matcher.kind === "exact" && handler.matcher.names?.includes(path.basename(file)));
+  const name = path.basename(file);
+  return runtime.handlersFor("FileChanged").some((handler) => (handler.matcherText ?? "").split("|").some((literal) => literal.trim() === name));
 }

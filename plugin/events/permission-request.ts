@@ -4,9 +4,10 @@
 // (`always` when the hook adds an allow rule), deny with its message (a reject with feedback, so
 // the model reads the message and the loop goes on) and `interrupt` (the turn is aborted too). No
 // decision leaves the prompt to the user. A call PreToolUse allowed never gets here (Claude shows
-// it no prompt). `opencode run` rejects every prompt itself within milliseconds (opencode-plugin-
-// api.md §9), so in a one-shot run the hooks run synchronously inside the event handler, before
-// `run` can see the event (shutdown of nothing else waits meanwhile: run has no UI).
+// it no prompt). `opencode run` (in-process, or attached to `opencode serve`) rejects every prompt
+// itself within milliseconds (opencode-plugin-api.md §9), so under `run` and `serve` the command
+// hooks run synchronously inside the event handler, before `run` can see the event (OpenCode does
+// nothing else meanwhile). In the TUI the prompt waits for the user, and the hooks run as usual.
 // Source: claude-code-hooks.md §4.3 PermissionRequest, §5.6.
 import {
   decidePermissionRequest,

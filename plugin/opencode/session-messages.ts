@@ -18,7 +18,8 @@ export function turnEnd(messages: readonly MessageWithParts[]): TurnEnd {
   const lastUser = messages.findLast((message) => message.info.role === "user");
   const lastAssistant = messages.findLast((message) => message.info.role === "assistant");
   const info = lastAssistant?.info;
-  if (!info || info.role !== "assistant" || !lastUser) return { finished: false, usedTools: false };
+  // A compaction's summary answers the compaction request, not the user: no turn ended.
+  if (!info || info.role !== "assistant" || !lastUser || info.summary === true) return { finished: false, usedTools: false };
   const answers = info.parentID === lastUser.info.id;
   const turn = messages.filter((message) => message.info.role === "assistant" && message.info.parentID === lastUser.info.id);
   const usedTools = turn.some((message) => message.parts.some((part) => part.type === "tool"));

@@ -1,7 +1,7 @@
 // Lifecycle events in the real OpenCode binary: Stop loops, prompts, sessions, failures,
 // permissions. Each scenario asserts on what the model received (the fake LLM's requests) and on
 // what the hooks recorded.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -229,3 +229,167 @@ describe("failures and permissions", () => {
     expect(asked[0]).not.toHaveProperty("tool_use_id");
   });
 });
+
+describe("the TUI and server path (opencode serve + run --attach)", () => {
+  it("a Stop hook that blocks once continues the session in the server too (promptAsync), then lets it stop", async () => {
+    const gate = '[ -f "$CLAUDE_PROJECT_DIR/done" ] && { cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; exit 0; }; cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; touch "$CLAUDE_PROJECT_DIR/done"; echo "not yet" >&2; exit 2';
+    const s = await run({
+      settings: { hooks: { Stop: [{ hooks: [command(gate)] }] } },
+      script: [{ text: "first" }, { text: "second" }],
+      serve: { settled: (llm, dir) => llm.requests.filter((request) => request.kind === "agent").length >= 2 && lineCount(path.join(dir, "stop-input.jsonl")) >= 2 },
+    });
+    expect(agentRequests(s)).toHaveLength(2);
+    expect(lastUserText(agentRequests(s)[1]!)).toContain("Stop hook feedback:\n[");
+    const inputs = await jsonLines(s.project.file("stop-input.jsonl"));
+    expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
+  });
+
+  it("under opencode serve a PermissionRequest hook answers before the attached run's own auto-reject; Notification tells about the prompt it leaves open", async () => {
+    const decide = `jq -c 'if (.tool_input.command | test("allowed")) then {hookSpecificOutput: {hookEventName: "PermissionRequest", decision: {behavior: "allow"}}} else {} end'`;
+    const s = await run({
+      settings: {
+        hooks: {
+          PermissionRequest: [{ matcher: "Bash", hooks: [command(decide)] }],
+          Notification: [{ matcher: "permission_prompt", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/notifications.jsonl"')] }],
+        },
+      },
+      opencode: () => ({ permission: { "*": "allow", bash: "ask" } }),
+      script: [{ tool: "bash", args: { command: "echo allowed > a.txt" } }, { tool: "bash", args: { command: "echo unanswered > b.txt" } }, { text: "done" }],
+      // The second prompt waits for a user who never answers: done once the notification is there.
+      serve: { settled: (_llm, dir) => existsSync(path.join(dir, "notifications.jsonl")) },
+    });
+    expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
+    expect(existsSync(s.project.file("b.txt"))).toBe(false);
+    const notifications = await jsonLines(s.project.file("notifications.jsonl"));
+    expect(notifications).toEqual([expect.objectContaining({ hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" })]);
+  });
+});
+
+describe("other events with an OpenCode channel", () => {
+  it("StopFailure runs instead of Stop when the turn ends in an API error", async () => {
+    const s = await run({
+      settings: {
+        hooks: {
+          Stop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"')] }],
+          StopFailure: [{ matcher: "invalid_request", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/failure.jsonl"')] }],
+        },
+      },
+      script: [{ error: { status: 400, message: "unsupported parameter: temperature" } }],
+    });
+    expect(existsSync(s.project.file("stop-input.jsonl"))).toBe(false);
+    const failures = await jsonLines(s.project.file("failure.jsonl"));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ hook_event_name: "StopFailure", error: "invalid_request" });
+    expect(String(failures[0]!.error_details)).toContain("unsupported parameter: temperature");
+  });
+
+  it("PostToolBatch sees a step's parallel calls before the next model request; its context reaches the model", async () => {
+    const s = await run({
+      settings: {
+        hooks: {
+          PostToolBatch: [{ hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/batch.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "PostToolBatch", additionalContext: ("batch of " + (.tool_calls | length | tostring))}}'`)] }],
+        },
+      },
+      script: [{ tools: [{ tool: "bash", args: { command: "echo one" } }, { tool: "bash", args: { command: "echo two" } }] }, { text: "done" }],
+    });
+    const batches = await jsonLines(s.project.file("batch.jsonl"));
+    expect(batches).toHaveLength(1);
+    const calls = batches[0]!.tool_calls as Array<Record<string, unknown>>;
+    expect(calls.map((call) => [call.tool_name, (call.tool_input as { command: string }).command, call.tool_response]).sort()).toEqual([
+      ["Bash", "echo one", "one\n"],
+      ["Bash", "echo two", "two\n"],
+    ]);
+    expect(JSON.stringify(agentRequests(s)[1]!.toolResults)).toContain("PostToolBatch hook additional context: batch of 2");
+  });
+});
+
+describe("files and compaction", () => {
+  it("FileChanged fires for the files its matcher names: written by OpenCode's tools, or by anything with OpenCode's watcher on", async () => {
+    const s = await run({
+      settings: { hooks: { FileChanged: [{ matcher: ".envrc|settings.toml", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/changed.jsonl"')] }] } },
+      // OpenCode 1.18.33 watches the project only with OPENCODE_EXPERIMENTAL_FILEWATCHER; its file tools report their writes anyway.
+      env: { OPENCODE_EXPERIMENTAL_FILEWATCHER: "true" },
+      script: [
+        { tool: "bash", args: { command: "sleep 1; echo 'export A=1' > .envrc; echo other > other.txt; sleep 2" } },
+        { tool: "write", args: { filePath: "settings.toml", content: "a = 1\n" } },
+        { text: "done" },
+      ],
+    });
+    const changes = (await jsonLines(s.project.file("changed.jsonl"))).map((change) => [change.file_path, change.event, change.hook_event_name]);
+    expect(changes).toContainEqual([s.project.file(".envrc"), "add", "FileChanged"]);
+    expect(changes.filter(([file]) => file === s.project.file("settings.toml"))).toEqual([[s.project.file("settings.toml"), "add", "FileChanged"]]);
+    expect(changes.some(([file]) => String(file).endsWith("other.txt"))).toBe(false);
+  });
+});
+
+describe("compaction", () => {
+  it("a manual compaction runs PreCompact (its stdout joins the compaction's context), PostCompact with the summary, and SessionStart(compact)", async () => {
+    const record = (name: string) => command(`cat >> "$CLAUDE_PROJECT_DIR/${name}.jsonl"`);
+    const s = await run({
+      files: { ".claude/hooks/compact.sh": `${COMPACT_ONCE}\n` },
+      settings: {
+        hooks: {
+          Stop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/compact.sh"')] }],
+          PreCompact: [{ matcher: "manual", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/pre-compact.jsonl"; echo "Keep the list of open TODOs"')] }],
+          PostCompact: [{ hooks: [record("post-compact")] }],
+          SessionStart: [{ matcher: "compact", hooks: [record("session-start")] }],
+        },
+      },
+      script: [{ text: "first answer" }],
+      serve: { settled: (_llm, dir) => lineCount(path.join(dir, "post-compact.jsonl")) >= 1 && lineCount(path.join(dir, "session-start.jsonl")) >= 1 },
+    });
+    const [pre] = await jsonLines(s.project.file("pre-compact.jsonl"));
+    expect(pre).toMatchObject({ hook_event_name: "PreCompact", trigger: "manual", custom_instructions: null });
+    const [post] = await jsonLines(s.project.file("post-compact.jsonl"));
+    expect(post).toMatchObject({ hook_event_name: "PostCompact", trigger: "manual" });
+    expect(typeof post!.compact_summary).toBe("string");
+    const [start] = await jsonLines(s.project.file("session-start.jsonl"));
+    expect(start).toMatchObject({ hook_event_name: "SessionStart", source: "compact" });
+    const summaryRequest = s.llm.requests.find((request) => JSON.stringify(request.body).includes("Keep the list of open TODOs"));
+    expect(summaryRequest).toBeDefined();
+  });
+
+  it("a PreCompact exit 2 blocks the compaction: no summary is asked for, PostCompact does not run", async () => {
+    const s = await run({
+      files: { ".claude/hooks/compact.sh": `${COMPACT_ONCE}\n` },
+      settings: {
+        hooks: {
+          Stop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/compact.sh"')] }],
+          PreCompact: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/pre-compact.jsonl"; echo "not now" >&2; exit 2')] }],
+          PostCompact: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/post-compact.jsonl"')] }],
+        },
+      },
+      script: [{ text: "first answer" }],
+      serve: { settled: (_llm, dir) => settledAfter(path.join(dir, "pre-compact.jsonl"), 2000) },
+    });
+    expect(await jsonLines(s.project.file("pre-compact.jsonl"))).toHaveLength(1);
+    expect(existsSync(s.project.file("post-compact.jsonl"))).toBe(false);
+    expect(s.llm.requests.filter((request) => request.kind === "title" && JSON.stringify(request.body).includes("first answer"))).toEqual([]);
+  });
+});
+
+/** A Stop hook that asks the server for a compaction of its session, once. */
+const COMPACT_ONCE = [
+  "#!/bin/sh",
+  '[ -f "$CLAUDE_PROJECT_DIR/compacted" ] && exit 0',
+  'touch "$CLAUDE_PROJECT_DIR/compacted"',
+  'url=$(cat "$CLAUDE_PROJECT_DIR/.e2e-run/server-url")',
+  "node -e \"fetch(process.argv[1] + '/session/' + process.argv[2] + '/summarize', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ providerID: 'fake', modelID: 'fake-model' }) })\" \"$url\" \"$CLAUDE_CODE_SESSION_ID\" &",
+  "exit 0",
+].join("\n");
+
+const appeared = new Map<string, number>();
+/** True once `file` has existed for `ms` (nothing more is expected to happen by then). */
+function settledAfter(file: string, ms: number): boolean {
+  if (!existsSync(file)) return false;
+  if (!appeared.has(file)) appeared.set(file, Date.now());
+  return Date.now() - appeared.get(file)! > ms;
+}
+
+function lineCount(file: string): number {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}

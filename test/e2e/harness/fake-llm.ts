@@ -9,7 +9,9 @@ import type { AddressInfo } from "node:net";
 export type Step =
   | { tool: string; args: Record<string, unknown> }
   | { tools: Array<{ tool: string; args: Record<string, unknown> }> }
-  | { text: string };
+  | { text: string }
+  /** The provider answers this request with an HTTP error. */
+  | { error: { status: number; message: string } };
 
 export interface RecordedRequest {
   kind: "agent" | "title";
@@ -60,6 +62,10 @@ export async function startFakeLlm(script: Step[], bySession: Record<string, Ste
     const sessionScript = Object.entries(bySession).find(([key]) => first.includes(key))?.[1] ?? script;
     requests.push({ kind: isAgent ? "agent" : "title", step, body, toolResults });
     const answer: Step = isAgent ? (sessionScript[step] ?? { text: "Done." }) : { text: "E2E test session" };
+    if ("error" in answer) {
+      response.writeHead(answer.error.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: answer.error.message, type: "invalid_request_error" } }));
+      return;
+    }
     stream(response, answer, step);
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -86,7 +92,7 @@ function contentText(content: unknown): string {
   return JSON.stringify(content);
 }
 
-function stream(response: ServerResponse, step: Step, index: number): void {
+function stream(response: ServerResponse, step: Exclude<Step, { error: unknown }>, index: number): void {
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const chunk = (delta: object, finish: string | null) =>
     `data: ${JSON.stringify({ id: `chatcmpl-${index}`, object: "chat.completion.chunk", created: 0, model: "fake-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
