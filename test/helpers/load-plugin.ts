@@ -10,7 +10,12 @@ export interface RecordingClient {
   logs(): string[];
 }
 
-export async function loadPlugin(projectDir: string, config: Record<string, unknown> = { permission: "allow" }) {
+export interface FakeSession {
+  /** What `client.session.messages` answers for a session (lifecycle events read it). */
+  messages?(sessionID: string): unknown[];
+}
+
+export async function loadPlugin(projectDir: string, config: Record<string, unknown> = { permission: "allow" }, fake: FakeSession = {}) {
   const result = await convert({ project: projectDir, print: () => {}, printError: () => {} });
   if (!result.written) throw new Error(`convert did not write a plugin (exit ${result.exitCode})`);
   const calls: Array<[string, unknown]> = [];
@@ -20,7 +25,12 @@ export async function loadPlugin(projectDir: string, config: Record<string, unkn
   };
   const client = {
     app: { log: record("app.log") },
-    session: { abort: record("session.abort") },
+    session: {
+      abort: record("session.abort"),
+      update: record("session.update"),
+      promptAsync: record("session.promptAsync"),
+      ...(fake.messages ? { messages: async (options: { path: { id: string } }) => ({ data: fake.messages!(options.path.id) }) } : {}),
+    },
     tui: { showToast: record("tui.showToast") },
     postSessionIdPermissionsPermissionId: record("permission.reply"),
   };
@@ -58,5 +68,16 @@ export async function loadPlugin(projectDir: string, config: Record<string, unkn
       return output;
     },
     file: (relative: string) => path.join(projectDir, relative),
+    /** Delivers a bus event to the plugin's `event` hook and waits for what it started. */
+    async emit(type: string, properties: Record<string, unknown>, id = `evt_${++call}`) {
+      await hooks.event!({ event: { id, type, properties } as never });
+    },
+    /** Runs chat.message for a prompt; resolves to the parts as OpenCode would save them. */
+    async prompt(text: string, sessionID = "ses_test") {
+      const message = { id: `msg_${++call}`, sessionID, role: "user" };
+      const output = { message, parts: [{ id: `prt_${(Date.now() * 4096).toString(16).padStart(12, "0")}abcdefghijklmn`, sessionID, messageID: message.id, type: "text", text }] as Array<Record<string, unknown>> };
+      await hooks["chat.message"]!({ sessionID }, output as never);
+      return output.parts;
+    },
   };
 }

@@ -1,0 +1,101 @@
+// Lifecycle events through the generated plugin, loaded in-process with real sh/jq hooks; the
+// client records what the plugin asked OpenCode to do.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadPlugin } from "../helpers/load-plugin.js";
+import { makeProject, settings, type TempProject } from "../helpers/project.js";
+
+let project: TempProject;
+afterEach(() => project?.remove());
+const command = (text: string, extra: object = {}) => ({ type: "command", command: text, ...extra });
+const calls = (plugin: Awaited<ReturnType<typeof loadPlugin>>, name: string) => plugin.client.calls.filter(([called]) => called === name).map(([, options]) => options);
+
+describe("prompts", () => {
+  it("UserPromptSubmit context is a synthetic part after the prompt; sessionTitle renames the session", async () => {
+    const title = JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "use pnpm", sessionTitle: "Fix the build" } });
+    project = await makeProject({ ".claude/settings.json": settings({ UserPromptSubmit: [{ hooks: [command(`echo '${title}'`)] }] }) });
+    const plugin = await loadPlugin(project.dir);
+    const parts = await plugin.prompt("build it");
+    expect(parts.map((part) => [part.text, part.synthetic ?? false])).toEqual([
+      ["build it", false],
+      ["<system-reminder>\nUserPromptSubmit hook additional context: use pnpm\n</system-reminder>", true],
+    ]);
+    expect(calls(plugin, "session.update")).toEqual([{ path: { id: "ses_test" }, body: { title: "Fix the build" } }]);
+  });
+
+  it("continue: false blocks the prompt like exit 2: its text is ignored by every model, the turn is aborted", async () => {
+    project = await makeProject({ ".claude/settings.json": settings({ UserPromptSubmit: [{ hooks: [command(`echo '{"continue": false, "stopReason": "frozen"}'`)] }] }) });
+    const plugin = await loadPlugin(project.dir);
+    const parts = await plugin.prompt("deploy now");
+    expect(parts).toEqual([expect.objectContaining({ text: "deploy now", ignored: true })]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls(plugin, "session.abort")).toContainEqual({ path: { id: "ses_test" } });
+    expect(plugin.client.logs().join("\n")).toContain("UserPromptSubmit operation blocked by hook:\nfrozen");
+  });
+
+  it("a session met first in a prompt is resumed: SessionStart runs with source resume, once, before UserPromptSubmit", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({
+        SessionStart: [{ matcher: "resume", hooks: [command("jq -r '\"source=\" + .source' | tee -a \"$CLAUDE_PROJECT_DIR/order\"")] }],
+        UserPromptSubmit: [{ hooks: [command('echo prompt >> "$CLAUDE_PROJECT_DIR/order"')] }],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    const parts = await plugin.prompt("where were we");
+    await plugin.prompt("and now");
+    expect((await readFile(project.file("order"), "utf8")).trim().split("\n")).toEqual(["source=resume", "prompt", "prompt"]);
+    expect(parts[0]).toMatchObject({ synthetic: true, text: "<system-reminder>\nSessionStart:resume hook success: source=resume\n</system-reminder>" });
+  });
+});
+
+describe("sessions", () => {
+  it("CLAUDE_ENV_FILE exports reach OpenCode's shell.env for that session and its subagents only", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({ SessionStart: [{ hooks: [command('printf "export MY_TOOL_MODE=ci\\nexport PATH=\\"/opt/tool:$PATH\\"\\n" >> "$CLAUDE_ENV_FILE"')] }] }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.emit("session.created", { sessionID: "ses_main", info: { id: "ses_main", title: "New session" } });
+    await plugin.prompt("go", "ses_main");
+    await plugin.emit("session.created", { sessionID: "ses_child", info: { id: "ses_child", parentID: "ses_main", title: "look (@explore subagent)" } });
+    const env = async (sessionID: string) => {
+      const output = { env: {} as Record<string, string> };
+      await plugin.hooks["shell.env"]!({ cwd: project.dir, sessionID, callID: "c" }, output);
+      return output.env;
+    };
+    expect(await env("ses_main")).toMatchObject({ MY_TOOL_MODE: "ci", PATH: `/opt/tool:${process.env.PATH}` });
+    expect(await env("ses_child")).toMatchObject({ MY_TOOL_MODE: "ci" });
+    expect(await env("ses_other")).toEqual({});
+  });
+
+  it("SessionEnd runs at shutdown within Claude's 1.5 s shared budget; the private files are gone after", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({ SessionEnd: [{ hooks: [command('cat > "$CLAUDE_PROJECT_DIR/end.json"'), command("sleep 5")] }] }),
+    });
+    const plugin = await loadPlugin(project.dir, { permission: "allow" }, { messages: () => [] });
+    await plugin.emit("session.created", { sessionID: "ses_main", info: { id: "ses_main", title: "New session" } });
+    await plugin.prompt("hello", "ses_main");
+    const started = Date.now();
+    await plugin.hooks.dispose!();
+    expect(Date.now() - started).toBeLessThan(4000);
+    const end = JSON.parse(await readFile(project.file("end.json"), "utf8"));
+    expect(end).toMatchObject({ hook_event_name: "SessionEnd", reason: "prompt_input_exit", session_id: "ses_main" });
+    expect(existsSync(end.transcript_path)).toBe(false);
+  });
+
+  it("idle_prompt: the Notification fires once the main session has waited for the user, not when it got busy again", async () => {
+    process.env.HOOKS2OPENCODE_IDLE_NOTIFICATION_MS = "100";
+    try {
+      project = await makeProject({ ".claude/settings.json": settings({ Notification: [{ matcher: "idle_prompt", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/notified"')] }] }) });
+      const plugin = await loadPlugin(project.dir);
+      await plugin.emit("session.idle", { sessionID: "ses_a" });
+      await plugin.emit("session.idle", { sessionID: "ses_b" });
+      await plugin.emit("session.status", { sessionID: "ses_b", status: { type: "busy" } });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const notices = (await readFile(project.file("notified"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+      expect(notices).toEqual([expect.objectContaining({ session_id: "ses_a", notification_type: "idle_prompt", message: "Claude is waiting for your input" })]);
+    } finally {
+      delete process.env.HOOKS2OPENCODE_IDLE_NOTIFICATION_MS;
+    }
+  });
+});
