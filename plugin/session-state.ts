@@ -30,6 +30,8 @@ export interface SessionState {
   batchReported?: string;
   /** The last failed turn StopFailure ran for. */
   failureReported?: string;
+  /** A UserPromptExpansion hook blocked the command whose prompt is saved next. */
+  blockNextPrompt?: string;
   /** User messages whose prompt a UserPromptSubmit hook blocked. */
   readonly blockedPrompts: Set<string>;
   readonly pinned: PinnedContext[];

@@ -10,6 +10,7 @@ export const HOOK_CHANNELS = [
   "tool.execute.before",
   "tool.execute.after",
   "chat.message",
+  "command.execute.before",
   "experimental.chat.messages.transform",
   "experimental.session.compacting",
   "shell.env",

@@ -21,7 +21,8 @@ import stop, { finishAwaitedTurn, resetStopLoop } from "./stop.js";
 import stopFailure from "./stop-failure.js";
 import subagentStart from "./subagent-start.js";
 import subagentStop from "./subagent-stop.js";
-import userPromptSubmit from "./user-prompt-submit.js";
+import userPromptExpansion from "./user-prompt-expansion.js";
+import userPromptSubmit, { blockExpandedPrompt } from "./user-prompt-submit.js";
 
 export const REGISTRY: readonly RegistryEntry[] = [
   readConfig,
@@ -29,7 +30,9 @@ export const REGISTRY: readonly RegistryEntry[] = [
   trackSession,
   sessionStart,
   subagentStart,
-  // chat.message (the user's prompt, awaited before it is saved)
+  // command.execute.before (a typed /command, expanded), then chat.message (the prompt, before it is saved)
+  userPromptExpansion,
+  blockExpandedPrompt,
   resumedSession,
   deliverSessionContext,
   resetStopLoop,
@@ -94,7 +97,6 @@ export const NOT_REPLAYED: Partial<Record<EventName, string>> = {
   TaskCompleted: `${NO_CHANNEL}: OpenCode has no agent teams or task list tools`,
   TaskCreated: `${NO_CHANNEL}: OpenCode has no agent teams or task list tools`,
   TeammateIdle: `${NO_CHANNEL}: OpenCode has no agent teams`,
-  UserPromptExpansion: `${NO_CHANNEL}: a slash command's expansion reaches plugins only as a prompt (command.execute.before has no way to block it)`,
   WorktreeCreate: `${NO_CHANNEL}: OpenCode creates no git worktrees for sessions`,
   WorktreeRemove: `${NO_CHANNEL}: OpenCode creates no git worktrees for sessions`,
 };

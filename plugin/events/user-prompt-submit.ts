@@ -13,7 +13,7 @@ import { abortSession, addContextPart, type PromptOutput, tellUser } from "../op
 import { isContinuation, textOf } from "../opencode/session-messages.js";
 import { promptBlockedText, systemReminder } from "../protocol/messages.js";
 import { rememberBlockedPrompt } from "../session-state.js";
-import { defineEvent } from "./define-event.js";
+import { defineEvent, defineListener } from "./define-event.js";
 
 interface PromptFiring {
   sessionID: string;
@@ -28,7 +28,7 @@ export default defineEvent<"chat.message", PromptFiring, ContextDecision>({
   firings({ input, output }, runtime) {
     const session = runtime.sessions.get(input.sessionID);
     const parts = output.parts as unknown as Parameters<typeof textOf>[0];
-    if (session.parentID || isContinuation(parts)) return [];
+    if (session.parentID || isContinuation(parts) || session.blockedPrompts.has(output.message.id)) return [];
     return [{ sessionID: input.sessionID, prompt: textOf(parts), output: output as unknown as PromptFiring["output"] }];
   },
   session: (firing) => firing.sessionID,
@@ -47,10 +47,23 @@ export default defineEvent<"chat.message", PromptFiring, ContextDecision>({
   },
 });
 
-function blockPrompt(firing: PromptFiring, reason: string, runtime: Parameters<typeof tellUser>[0]): void {
+/** The prompt of a /command a UserPromptExpansion hook blocked is kept from the model too. */
+export const blockExpandedPrompt = defineListener({
+  name: "block the prompt of a blocked /command",
+  channel: "chat.message",
+  handle({ input, output }, runtime) {
+    const session = runtime.sessions.get(input.sessionID);
+    const reason = session.blockNextPrompt;
+    if (reason === undefined) return;
+    session.blockNextPrompt = undefined;
+    blockPrompt({ sessionID: input.sessionID, prompt: "", output: output as unknown as PromptFiring["output"] }, reason, runtime, "UserPromptExpansion");
+  },
+});
+
+function blockPrompt(firing: PromptFiring, reason: string, runtime: Parameters<typeof tellUser>[0], event = "UserPromptSubmit"): void {
   for (const part of firing.output.parts) if (part.type === "text") part.ignored = true;
   rememberBlockedPrompt(runtime.sessions.get(firing.sessionID), firing.output.message.id);
-  tellUser(runtime, promptBlockedText(reason), "warning");
+  tellUser(runtime, promptBlockedText(event, reason), "warning");
   // After OpenCode saved the message and started the turn: abort it before its first model request.
   setTimeout(() => void abortSession(runtime, firing.sessionID), 0);
 }

@@ -5,6 +5,7 @@
 import { spillLongText } from "../run/spill-long-text.js";
 import type { Runtime } from "../runtime.js";
 import type { MessageWithParts, PromptBody } from "./client.js";
+import { printLikeRun } from "./run-output.js";
 import { OWN_PART } from "./session-messages.js";
 
 export type ContextKind = "session-context" | "prompt-context" | "stop-continuation";
@@ -53,6 +54,7 @@ export async function continueSession(runtime: Runtime, sessionID: string, text:
   const over = new Promise<void>((done) => (state.awaitedTurn = { since: Date.now(), done }));
   runtime.log("info", `continuing session ${sessionID} with: ${text.split("\n")[0]}`);
   const answer = await send({ path: { id: sessionID }, body }).catch((error: unknown) => ({ error }));
+  if (runtime.oneShotRun && !answer?.error) printLikeRun((answer as { data?: MessageWithParts }).data, process.argv);
   if (answer?.error) {
     runtime.log("warn", `could not continue session ${sessionID}: ${String((answer.error as Error)?.message ?? JSON.stringify(answer.error))}`);
     state.awaitedTurn?.done();

@@ -35,9 +35,9 @@ export function stopFeedbackText(event: string, reasons: ReadonlyArray<{ label: 
   return `${event} hook feedback:\n${reasons.map(({ label, reason }) => `[${label}]: ${reason}`).join("\n")}`;
 }
 
-/** What the user sees when a UserPromptSubmit hook blocks the prompt (the model never sees it). */
-export function promptBlockedText(reason: string): string {
-  return `UserPromptSubmit operation blocked by hook:\n${reason}`;
+/** What the user sees when a UserPromptSubmit (or UserPromptExpansion) hook blocks the prompt. */
+export function promptBlockedText(event: string, reason: string): string {
+  return `${event} operation blocked by hook:\n${reason}`;
 }
 
 /** Claude wraps hook text it adds next to a tool result or a prompt in a system reminder. */

@@ -46,6 +46,9 @@ describe("Stop", () => {
     expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
     expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer", cwd: s.project.dir });
     expect(inputs[1]).toMatchObject({ last_assistant_message: "fixed it" });
+    // `run` stopped listening after the first turn; the plugin prints the continuation as run would.
+    const texts = s.run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; part?: { text?: string } }).filter((event) => event.type === "text");
+    expect(texts.map((event) => event.part?.text)).toEqual(["first answer", "fixed it"]);
   });
 });
 
@@ -166,6 +169,19 @@ describe("prompts and sessions", () => {
     expect(s.llm.requests.filter((request) => JSON.stringify(request.body).includes("tell me the secret"))).toEqual([]);
     expect(s.run.stdout).not.toContain("the secret is 42");
     expect(s.run.stderr).toContain("UserPromptSubmit operation blocked by hook:\nprompts about the secret are blocked");
+  });
+
+  it("UserPromptExpansion sees a typed /command expanded; its context reaches the model; a block keeps the prompt from it", async () => {
+    const files = { ".opencode/command/greet.md": "---\ndescription: greet someone\n---\nSay hello to $ARGUMENTS in one word.\n" };
+    const expansion = command(`tee -a "$CLAUDE_PROJECT_DIR/expansion.jsonl" | jq -r '"Expanded " + .command_name'`);
+    const s = await run({ files, command: "greet", prompt: "Ada", settings: { hooks: { UserPromptExpansion: [{ matcher: "greet", hooks: [expansion] }] } }, script: [{ text: "Hello" }] });
+    const [input] = await jsonLines(s.project.file("expansion.jsonl"));
+    expect(input).toMatchObject({ hook_event_name: "UserPromptExpansion", expansion_type: "slash_command", command_name: "greet", command_args: "Ada", prompt: "Say hello to Ada in one word." });
+    expect(JSON.stringify(agentRequests(s)[0]!.body.messages)).toContain("UserPromptExpansion hook success: Expanded greet");
+    await s.cleanup();
+    const blocked = await run({ files, command: "greet", prompt: "Ada", settings: { hooks: { UserPromptExpansion: [{ hooks: [command("echo 'no greetings today' >&2; exit 2")] }] } }, script: [{ text: "Hello" }] });
+    expect(blocked.llm.requests.filter((request) => JSON.stringify(request.body).includes("Say hello to Ada"))).toEqual([]);
+    expect(blocked.run.stderr).toContain("UserPromptExpansion operation blocked by hook:\nno greetings today");
   });
 
   it("SessionEnd runs when the run ends, and the transcript a Stop hook reads holds the turn", async () => {

@@ -94,6 +94,8 @@ export interface RunOptions {
   timeoutMs: number;
   model?: string;
   env?: Record<string, string>;
+  /** Run a /command (its arguments are the prompt words). */
+  command?: string;
 }
 
 async function prepareEnv(options: RunOptions): Promise<Record<string, string>> {
@@ -104,7 +106,8 @@ async function prepareEnv(options: RunOptions): Promise<Record<string, string>> 
 }
 
 function runArgs(options: RunOptions, extra: string[]): string[] {
-  return ["run", ...extra, "--format", "json", "--print-logs", "--model", `fake/${options.model ?? "fake-model"}`, "--", ...options.prompt.split(" ")];
+  const command = options.command ? ["--command", options.command] : [];
+  return ["run", ...extra, ...command, "--format", "json", "--print-logs", "--model", `fake/${options.model ?? "fake-model"}`, "--", ...options.prompt.split(" ")];
 }
 
 export async function runOpencode(options: RunOptions): Promise<RunResult> {

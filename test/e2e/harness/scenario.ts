@@ -17,6 +17,8 @@ export interface ScenarioSpec {
   script: Step[];
   /** Scripts for subagent sessions, by a text their first prompt contains (fake-llm.ts). */
   subagentScripts?: Record<string, Step[]>;
+  /** Run this /command (defined under `files`, e.g. `.opencode/command/<name>.md`); `prompt` is its arguments. */
+  command?: string;
   /** Extra environment for OpenCode (and so for the hooks). */
   env?: Record<string, string>;
   prompt?: string;
@@ -69,6 +71,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
       timeoutMs: spec.timeoutMs ?? 120_000,
       ...(spec.model ? { model: spec.model } : {}),
       ...(spec.env ? { env: spec.env } : {}),
+      ...(spec.command ? { command: spec.command } : {}),
     };
     const serve = spec.serve;
     run = serve ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm, project.dir) }) : await runOpencode(options);

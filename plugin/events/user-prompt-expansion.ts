@@ -1,0 +1,45 @@
+// UserPromptExpansion -> `command.execute.before`, which OpenCode awaits after expanding a typed
+// /command into its prompt and before it submits that prompt. The matcher is tested against the
+// command's name. Plain stdout and additionalContext join the prompt as synthetic parts; a block
+// (exit 2, `decision: "block"`) keeps the expanded prompt from the model the way a UserPromptSubmit
+// block does (the prompt that follows is marked ignored and its turn aborted; the user sees the
+// reason). Source: claude-code-hooks.md §4.3 UserPromptExpansion.
+import { type ContextDecision, decideContext } from "../decide/context-decision.js";
+import { OWN_PART } from "../opencode/session-messages.js";
+import { systemReminder } from "../protocol/messages.js";
+import { spillLongText } from "../run/spill-long-text.js";
+import { defineEvent } from "./define-event.js";
+
+interface ExpansionFiring {
+  sessionID: string;
+  command: string;
+  arguments: string;
+  parts: Array<{ type: string; text?: string; synthetic?: boolean; metadata?: Record<string, unknown> }>;
+}
+
+export default defineEvent<"command.execute.before", ExpansionFiring, ContextDecision>({
+  name: "UserPromptExpansion",
+  channel: "command.execute.before",
+  freshTranscript: true,
+  firings: ({ input, output }) => [{ sessionID: input.sessionID, command: input.command, arguments: input.arguments, parts: output.parts as ExpansionFiring["parts"] }],
+  session: (firing) => firing.sessionID,
+  matchValue: (firing) => firing.command,
+  input: (firing) => ({
+    expansion_type: "slash_command",
+    command_name: firing.command,
+    command_args: firing.arguments,
+    prompt: firing.parts.flatMap((part) => (part.type === "text" && !part.synthetic ? [part.text ?? ""] : [])).join("\n"),
+  }),
+  decide: (runs) => decideContext("UserPromptExpansion", runs, { plainStdout: true, blocks: true }),
+  apply(fired, _call, runtime) {
+    for (const { firing, decision } of fired) {
+      const blocked = decision.stop ? [decision.stop.reason || "continue: false"] : decision.blocks;
+      if (blocked.length > 0) {
+        // The prompt is saved next (chat.message): user-prompt-submit.ts blocks it there.
+        runtime.sessions.get(firing.sessionID).blockNextPrompt = blocked.join("\n");
+        continue;
+      }
+      for (const text of decision.context) firing.parts.push({ type: "text", text: spillLongText(systemReminder(text)), synthetic: true, metadata: { [OWN_PART]: "prompt-context" } });
+    }
+  },
+});
