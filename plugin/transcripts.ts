@@ -8,8 +8,11 @@ import { claudeTranscript } from "./opencode/claude-transcript.js";
 import { fetchMessages } from "./opencode/session-messages.js";
 import type { Runtime } from "./runtime.js";
 
+const LAZY_REFRESH_MS = 1000;
+
 export class Transcripts {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly lazyRefreshed = new Map<string, number>();
   /** A write that has not started yet: it will read the newest messages, so callers share it. */
   private readonly queued = new Map<string, Promise<void>>();
 
@@ -17,18 +20,23 @@ export class Transcripts {
 
   /** The transcript's path ("" when OpenCode cannot list the session's messages). */
   async pathFor(sessionID: string, fresh: boolean): Promise<string> {
+    if (!fresh) return this.pathNow(sessionID);
     if (!this.runtime.client.session?.messages) return "";
     const file = this.file(sessionID);
-    const refresh = this.refresh(sessionID, file);
-    if (fresh) await refresh;
+    await this.refresh(sessionID, file);
     return file;
   }
 
-  /** The path at once, the copy refreshed behind it (for hooks that run synchronously). */
+  /** The path at once, the copy refreshed behind it, at most every LAZY_REFRESH_MS (tool calls are many). */
   pathNow(sessionID: string): string {
     if (!this.runtime.client.session?.messages) return "";
     const file = this.file(sessionID);
-    void this.refresh(sessionID, file);
+    const now = Date.now();
+    if (now - (this.lazyRefreshed.get(sessionID) ?? 0) >= LAZY_REFRESH_MS) {
+      this.lazyRefreshed.set(sessionID, now);
+      if (this.lazyRefreshed.size > 256) this.lazyRefreshed.delete(this.lazyRefreshed.keys().next().value!);
+      void this.refresh(sessionID, file);
+    }
     return file;
   }
 

@@ -8,9 +8,23 @@ export const readConfig = defineListener({
   channel: "config",
   handle({ input }, runtime) {
     runtime.mcpServers = Object.keys((input.mcp as Record<string, unknown> | undefined) ?? {});
-    runtime.permissionMode = input.permission === "allow" ? "bypassPermissions" : "default";
+    runtime.permissionMode = permissionMode(input.permission, process.argv);
   },
 });
+
+/**
+ * Claude's `permission_mode`: `bypassPermissions` when OpenCode asks for nothing (`permission:
+ * "allow"`, which OpenCode hands plugins as `{"*": "allow"}`, with no rule that asks or denies, or
+ * `opencode run --auto`), else `default`.
+ */
+export function permissionMode(permission: unknown, argv: readonly string[]): "bypassPermissions" | "default" {
+  if (argv.some((arg) => arg === "--auto" || arg === "--yolo" || arg === "--dangerously-skip-permissions")) return "bypassPermissions";
+  if (permission === "allow") return "bypassPermissions";
+  if (typeof permission !== "object" || permission === null) return "default";
+  const rules = Object.entries(permission as Record<string, unknown>);
+  const allowsAll = rules.some(([key, value]) => key === "*" && value === "allow");
+  return allowsAll && rules.every(([, value]) => value === "allow") ? "bypassPermissions" : "default";
+}
 
 /** Child sessions are subagents; OpenCode titles them "<description> (@<agent> subagent)". */
 export const trackSession = defineListener({

@@ -44,7 +44,8 @@ describe("Stop", () => {
     expect(lastUserText(requests[1]!)).toContain('Stop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/gate.sh\"]: 2 tests fail; fix them before stopping');
     const inputs = await jsonLines(s.project.file("stop-input.jsonl"));
     expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
-    expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer", cwd: s.project.dir });
+    // opencode.json says `permission: "allow"`: Claude's bypassPermissions.
+    expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer", cwd: s.project.dir, permission_mode: "bypassPermissions" });
     expect(inputs[1]).toMatchObject({ last_assistant_message: "fixed it" });
     // `run` stopped listening after the first turn; the plugin prints the continuation as run would.
     const texts = s.run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; part?: { text?: string } }).filter((event) => event.type === "text");

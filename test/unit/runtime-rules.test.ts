@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompiledHandler } from "../../plugin/compile.js";
 import { sessionEndBudgetMs } from "../../plugin/compile.js";
+import { permissionMode } from "../../plugin/events/bookkeeping.js";
 import { claudeErrorType } from "../../plugin/events/stop-failure.js";
 import { opencodeHost } from "../../plugin/index.js";
 import { partID, partIDBefore } from "../../plugin/opencode/inject.js";
@@ -81,5 +82,18 @@ describe("StopFailure error names", () => {
     [{ name: "UnknownError", data: { message: "x" } }, "unknown"],
   ])("%j -> %s", (error, name) => {
     expect(claudeErrorType(error as never)).toBe(name);
+  });
+});
+
+describe("permission_mode from OpenCode's permission config", () => {
+  it.each([
+    ["allow", [], "bypassPermissions"],
+    [{ "*": "allow" }, [], "bypassPermissions"],
+    [{ "*": "allow", bash: "ask" }, [], "default"],
+    [{ "*": "allow", read: { "*.env": "deny" } }, [], "default"],
+    [undefined, [], "default"],
+    [{ bash: "ask" }, ["bun", "x", "run", "--auto", "hi"], "bypassPermissions"],
+  ])("%j %j -> %s", (permission, argv, mode) => {
+    expect(permissionMode(permission, argv as string[])).toBe(mode);
   });
 });
