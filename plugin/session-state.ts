@@ -24,6 +24,8 @@ export interface SessionState {
   /** Context from SessionStart / SubagentStart for the session's next prompt (or request). */
   startContext: string[];
   stop: StopGuard;
+  /** When the user last typed a prompt (a Stop run that began before it must not send them back). */
+  promptedAt: number;
   /** A turn the plugin started (a Stop continuation) that someone waits for. */
   awaitedTurn?: { since: number; done: () => void };
   /** The last assistant step PostToolBatch ran for. */
@@ -66,6 +68,7 @@ export class SessionStore {
       due: new Set(),
       startContext: [],
       stop: initialStopGuard(),
+      promptedAt: 0,
       blockedPrompts: new Set(),
       pinned: [],
       env: {},

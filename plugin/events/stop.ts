@@ -11,7 +11,7 @@ import type { MessageWithParts } from "../opencode/client.js";
 import { continueSession, tellUser } from "../opencode/inject.js";
 import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
 import type { Runtime } from "../runtime.js";
-import { blockCap, claim, onContinuationDone, onDecision, onTurn, onUserPrompt, type StopGuard } from "../stop/stop-guard.js";
+import { blockCap, claim, onContinuationDone, onDecision, onTurn, onUserPrompt } from "../stop/stop-guard.js";
 import { type ChannelCall, shared } from "./channels.js";
 import { defineEvent, defineListener } from "./define-event.js";
 import { isContinuation } from "../opencode/session-messages.js";
@@ -20,6 +20,8 @@ interface StopFiring {
   sessionID: string;
   messages: MessageWithParts[];
   active: boolean;
+  /** When the turn was read: a prompt typed after it is a newer turn. */
+  readAt: number;
 }
 
 /** One fetch of the session's messages per idle, for every module that reads them. */
@@ -46,7 +48,7 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
       session.stop = guard;
       if (action !== "evaluate") messages = [];
     }
-    return messages.length > 0 ? [{ sessionID, messages, active: session.stop.active }] : [];
+    return messages.length > 0 ? [{ sessionID, messages, active: session.stop.active, readAt: Date.now() }] : [];
   },
   session: (firing) => firing.sessionID,
   input: (firing) => {
@@ -65,8 +67,9 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
         tellUser(runtime, `Stop hooks blocked ${cap} times in a row; the turn ends here (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=${cap}).`, "warning");
       }
       if (action !== "continue") continue;
-      if (runtime.disposing && !runtime.oneShotRun) {
-        session.stop = onContinuationDone(session.stop); // OpenCode is closing: start no turn
+      // OpenCode is closing, or the user typed a new prompt while the hooks ran: start no turn.
+      if ((runtime.disposing && !runtime.oneShotRun) || session.promptedAt > firing.readAt) {
+        session.stop = onContinuationDone(session.stop);
         continue;
       }
       const lastUser = firing.messages.findLast((message) => message.info.role === "user");
@@ -110,6 +113,7 @@ export const resetStopLoop = defineListener({
     const parts = output.parts as unknown as Parameters<typeof isContinuation>[0];
     if (isContinuation(parts)) return;
     const session = runtime.sessions.get(input.sessionID);
-    session.stop = onUserPrompt(session.stop) satisfies StopGuard;
+    session.stop = onUserPrompt(session.stop);
+    session.promptedAt = Date.now();
   },
 });

@@ -1,19 +1,15 @@
 // GPT-family models get apply_patch instead of edit/write. Claude hooks on Edit|Write must still see
 // each changed file, with file_path.
 import { readFile } from "node:fs/promises";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { callId } from "./harness/fake-llm.js";
-import { runScenario, type Scenario } from "./harness/scenario.js";
+import { scenarios } from "./harness/scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.cleanup();
-  scenario = undefined;
-});
+const run = scenarios();
 
 it("apply_patch: PostToolUse Edit|Write sees each file the patch touched and formats it", async () => {
   const patch = ["*** Begin Patch", "*** Add File: src/new.ts", "+const  x={a:1}", "*** Update File: src/old.ts", "@@", "-const old=1", "+const  updated={b:2}", "*** End Patch"].join("\n");
-  scenario = await runScenario({
+  const scenario = await run({
     model: "gpt-5-fake",
     files: { "src/old.ts": "const old=1\n" },
     settings: {

@@ -4,17 +4,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecordedRequest } from "./harness/fake-llm.js";
-import { runScenario, type Scenario, type ScenarioSpec } from "./harness/scenario.js";
+import { command, type Scenario, scenarios } from "./harness/scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.cleanup();
-  scenario = undefined;
-});
-const run = async (spec: ScenarioSpec) => (scenario = await runScenario(spec));
-const command = (text: string, extra: object = {}) => ({ type: "command", command: text, ...extra });
+const run = scenarios();
 const jsonLines = async (file: string) => (await readFile(file, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
 const agentRequests = (s: Scenario) => s.llm.requests.filter((request) => request.kind === "agent");
 /** The text of the last user message the model received in a request. */
@@ -179,7 +173,6 @@ describe("prompts and sessions", () => {
     const [input] = await jsonLines(s.project.file("expansion.jsonl"));
     expect(input).toMatchObject({ hook_event_name: "UserPromptExpansion", expansion_type: "slash_command", command_name: "greet", command_args: "Ada", prompt: "Say hello to Ada in one word." });
     expect(JSON.stringify(agentRequests(s)[0]!.body.messages)).toContain("UserPromptExpansion hook success: Expanded greet");
-    await s.cleanup();
     const blocked = await run({ files, command: "greet", prompt: "Ada", settings: { hooks: { UserPromptExpansion: [{ hooks: [command("echo 'no greetings today' >&2; exit 2")] }] } }, script: [{ text: "Hello" }] });
     expect(blocked.llm.requests.filter((request) => JSON.stringify(request.body).includes("Say hello to Ada"))).toEqual([]);
     expect(blocked.run.stderr).toContain("UserPromptExpansion operation blocked by hook:\nno greetings today");

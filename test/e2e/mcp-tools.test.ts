@@ -2,20 +2,16 @@
 // feedback reaches the model through the MCP result's content.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/project.js";
 import { callId } from "./harness/fake-llm.js";
-import { runScenario, type Scenario } from "./harness/scenario.js";
+import { scenarios } from "./harness/scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.cleanup();
-  scenario = undefined;
-});
+const run = scenarios();
 
 it("mcp__memory__.* hooks: named like Claude, exit 2 blocks, additionalContext reaches the model", async () => {
   const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "memory updated" } });
-  scenario = await runScenario({
+  const scenario = await run({
     files: { ".claude/hooks/no-secrets.sh": "#!/bin/sh\njq -r .tool_input.fact | grep -qi secret || exit 0\necho 'secrets are not stored' >&2\nexit 2\n" },
     settings: {
       hooks: {

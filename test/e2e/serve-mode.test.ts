@@ -1,18 +1,14 @@
 // The harness's serve mode (opencode serve + run --attach), which follow-up-turn scenarios need:
 // the generated plugin is loaded by the server and blocks as in `opencode run`.
 import { existsSync } from "node:fs";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { callId } from "./harness/fake-llm.js";
-import { runScenario, type Scenario } from "./harness/scenario.js";
+import { scenarios } from "./harness/scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.cleanup();
-  scenario = undefined;
-});
+const run = scenarios();
 
 it("serve mode: the plugin runs inside `opencode serve` and an attached run sees its block", async () => {
-  scenario = await runScenario({
+  const scenario = await run({
     files: { "victim/keep.txt": "precious\n" },
     settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo 'blocked in serve mode' >&2; exit 2" }] }] } },
     script: [{ tool: "bash", args: { command: "rm -rf victim" } }, { text: "ok" }],

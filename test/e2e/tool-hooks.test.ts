@@ -2,17 +2,11 @@
 // (the fake LLM's recorded tool results) and what is on disk.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callId } from "./harness/fake-llm.js";
-import { runScenario, type Scenario, type ScenarioSpec } from "./harness/scenario.js";
+import { command, scenarios } from "./harness/scenario.js";
 
-let scenario: Scenario | undefined;
-afterEach(async () => {
-  await scenario?.cleanup();
-  scenario = undefined;
-});
-const run = async (spec: ScenarioSpec) => (scenario = await runScenario(spec));
-const command = (text: string, extra: object = {}) => ({ type: "command", command: text, ...extra });
+const run = scenarios();
 const lines = async (file: string) => (await readFile(file, "utf8")).trim().split("\n");
 
 describe("Claude Code tool hooks in real OpenCode", () => {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
-import { onTestFailed } from "vitest";
+import { afterEach, onTestFailed } from "vitest";
 import { convert } from "../../../cli/convert.js";
 import { makeProject, type TempProject } from "../../helpers/project.js";
 import { type FakeLlm, type Step, startFakeLlm } from "./fake-llm.js";
@@ -109,3 +109,20 @@ function explain(spec: ScenarioSpec, llm: FakeLlm, run: RunResult | undefined, p
   }
   return lines.join("\n");
 }
+
+/** Registers cleanup after each test of the file and returns the function that runs a scenario. */
+export function scenarios(): (spec: ScenarioSpec) => Promise<Scenario> {
+  let current: Scenario | undefined;
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  return async (spec) => {
+    await current?.cleanup(); // a test that runs two scenarios
+    current = await runScenario(spec);
+    return current;
+  };
+}
+
+/** A command handler as settings.json writes it. */
+export const command = (text: string, extra: object = {}) => ({ type: "command", command: text, ...extra });
