@@ -112,10 +112,7 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
   if (firings instanceof Promise) return false;
   const fired: Array<Fired<F, D>> = [];
   for (const firing of firings) {
-    const selected = selectHandlers(handlers, {
-      ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
-      ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
-    });
+    const selected = matching(module, handlers, firing, runtime);
     if (selected.length === 0) {
       fired.push({ firing, decision: module.decide([], firing), ran: false });
       continue;
@@ -140,11 +137,7 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
   firing: F,
   runtime: Runtime,
 ): Promise<Fired<F, D>> {
-  const selector = {
-    ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
-    ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
-  };
-  const selected = selectHandlers(handlers, selector);
+  const selected = matching(module, handlers, firing, runtime);
   // Most firings match no hook: build no input for them (a Read response holds the whole file).
   if (selected.length === 0) return { firing, decision: module.decide([], firing), ran: false };
   const sessionID = module.session(firing);
@@ -162,4 +155,17 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
   const decision = module.decide(runs, firing);
   reportCommon(runtime, sessionID, decision);
   return { firing, decision, ran: true };
+}
+
+/** The handlers a firing runs: its matcher value and `if` call, de-duplicated (run-handlers.ts). */
+function matching<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  handlers: ReturnType<Runtime["handlersFor"]>,
+  firing: F,
+  runtime: Runtime,
+): ReturnType<Runtime["handlersFor"]> {
+  return selectHandlers(handlers, {
+    ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
+    ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
+  });
 }

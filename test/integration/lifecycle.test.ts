@@ -99,3 +99,46 @@ describe("sessions", () => {
     }
   });
 });
+
+describe("permission prompts", () => {
+  const asked = (callID: string, command: string) => ({
+    id: `per_${callID}`,
+    sessionID: "ses_test",
+    permission: "bash",
+    patterns: [command],
+    metadata: { command },
+    always: [`${command.split(" ")[0]} *`],
+    tool: { messageID: "msg_1", callID },
+  });
+
+  it("PermissionRequest answers with the first decision; a call PreToolUse allowed never reaches it", async () => {
+    const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } });
+    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "ask a human" } } });
+    project = await makeProject({
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${allow}'`, { if: "Bash(git status *)" })] }],
+        PermissionRequest: [{ matcher: "Bash", hooks: [command(`cat >> "$CLAUDE_PROJECT_DIR/asked.jsonl"; echo '${deny}'`)] }],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "git status --short" }, "call_allowed");
+    await plugin.before("bash", { command: "rm notes.txt" }, "call_other");
+    await plugin.emit("permission.asked", asked("call_allowed", "git status --short"));
+    await plugin.emit("permission.asked", asked("call_other", "rm notes.txt"));
+    const inputs = (await readFile(project.file("asked.jsonl"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    expect(inputs).toEqual([
+      expect.objectContaining({
+        hook_event_name: "PermissionRequest",
+        tool_name: "Bash",
+        tool_input: { command: "rm notes.txt" },
+        permission_suggestions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "rm *" }], behavior: "allow", destination: "localSettings" }],
+      }),
+    ]);
+    expect(inputs[0]).not.toHaveProperty("tool_use_id");
+    expect(calls(plugin, "permission.reply")).toEqual([
+      { path: { id: "ses_test", permissionID: "per_call_allowed" }, body: { response: "once" } },
+      // The test client has no raw HTTP client for a reject with feedback: the v1 route answers.
+      { path: { id: "ses_test", permissionID: "per_call_other" }, body: { response: "reject" } },
+    ]);
+  });
+});
