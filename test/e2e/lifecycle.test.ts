@@ -30,9 +30,16 @@ describe("Stop", () => {
     ].join("\n");
     const s = await run({
       files: { ".claude/hooks/gate.sh": `${gate}\n` },
-      settings: { hooks: { Stop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/gate.sh"')] }] } },
+      settings: {
+        hooks: {
+          Stop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/gate.sh"')] }],
+          UserPromptSubmit: [{ hooks: [command('jq -c .prompt >> "$CLAUDE_PROJECT_DIR/prompts.jsonl"')] }],
+        },
+      },
       script: [{ text: "first answer" }, { text: "fixed it" }],
     });
+    // The continuation is the plugin's, not the user's: UserPromptSubmit saw one prompt.
+    expect(await jsonLines(s.project.file("prompts.jsonl"))).toEqual(["run the scripted steps"]);
     const requests = agentRequests(s);
     expect(requests).toHaveLength(2);
     expect(lastUserText(requests[1]!)).toContain('Stop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/gate.sh\"]: 2 tests fail; fix them before stopping');
@@ -107,7 +114,12 @@ describe("subagents", () => {
       files: { ".claude/hooks/subagent-gate.sh": `${gate}\n` },
       settings: {
         hooks: {
-          SubagentStart: [{ matcher: "general", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/subagent-start.jsonl"')] }],
+          SubagentStart: [
+            {
+              matcher: "general",
+              hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/subagent-start.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "use the fast path"}}'`)],
+            },
+          ],
           SubagentStop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"')] }],
           Stop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"')] }],
         },
@@ -130,6 +142,7 @@ describe("subagents", () => {
     // The parent model got the subagent's answer after the gate, and the subagent got the reason.
     expect(s.toolResult("call_0_0")).toContain("sub checked answer");
     const childRequests = agentRequests(s).filter((request) => JSON.stringify(request.body.messages.find((message) => message.role === "user")).includes("SUBTASK:"));
+    expect(JSON.stringify(childRequests[0]!.body.messages)).toContain("SubagentStart hook additional context: use the fast path");
     expect(lastUserText(childRequests.at(-1)!)).toContain("SubagentStop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh\"]: run the checks first");
   });
 });
