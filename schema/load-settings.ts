@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
 import type { SettingsSource, SourceKind } from "./types.js";
+import { systemShell } from "./system-shell.js";
 import { validateSettings } from "./validate.js";
 
 export interface SettingsFile {
@@ -52,7 +53,7 @@ export function explicitSettingsFiles(files: readonly string[], projectDir: stri
   });
 }
 
-export async function loadSettings(files: readonly SettingsFile[]): Promise<LoadedSettings> {
+export async function loadSettings(files: readonly SettingsFile[], sh = systemShell()): Promise<LoadedSettings> {
   const loaded: LoadedSettings = { sources: [], texts: [], diagnostics: [] };
   for (const file of files) {
     let text: string;
@@ -71,7 +72,7 @@ export async function loadSettings(files: readonly SettingsFile[]): Promise<Load
       });
       continue;
     }
-    const { source, diagnostics } = validateSettings(text, file.display, file.kind);
+    const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });
     loaded.sources.push(source);
     loaded.texts.push({ display: file.display, text });
     loaded.diagnostics.push(...diagnostics);

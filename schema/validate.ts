@@ -1,9 +1,16 @@
 // Validates one settings file's text against the Claude Code hooks model. Pure: text in, hook entries
-// and diagnostics out. Like Claude Code, one bad entry is skipped and the rest of the file still counts.
-import { type Node, type ParseError, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
+// and diagnostics out. Like Claude Code 2.1.101+ (an unrecognized event name) and 2.1.122+ (a malformed
+// hooks entry), what is malformed is skipped with a warning and the rest of the file still counts:
+// an unknown event or an event whose value is not an array, a group that is not an object, has a
+// matcher that is not a string or no `hooks` array, a hook that is not an object, has an unknown
+// type, a field of the wrong type or a required field missing. Only a file Claude cannot read at
+// all is an error: not JSON, not an object, or `hooks` that is not an object (claude-code-hooks.md
+// §1.2; changelog entries quoted in docs/claude-code-loading.md).
+import { type Node, type ParseError, ParseErrorCode, getNodeValue, parseTree } from "jsonc-parser";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
 import { closestName } from "./closest-name.js";
+import { GROUP_LINTS, HANDLER_LINTS } from "./lints.js";
 import type { Diagnostic, Severity } from "./diagnostics.js";
 import { type EventName, EVENT_NAMES, eventInfo, isEventName } from "./events.js";
 import { type FieldSpec, HANDLER_FIELDS, HANDLER_TYPES, isHandlerType } from "./handlers.js";
@@ -14,7 +21,13 @@ export interface ValidateResult {
   diagnostics: Diagnostic[];
 }
 
-export function validateSettings(text: string, file: string, kind: SourceKind): ValidateResult {
+export interface ValidateOptions {
+  /** This machine's /bin/sh ("dash", "bash", ...): shell-form hooks run with it. */
+  sh?: string;
+}
+
+export function validateSettings(text: string, file: string, kind: SourceKind, options: ValidateOptions = {}): ValidateResult {
+  const sh = options.sh ?? "sh";
   const lines = lineStarts(text);
   const diagnostics: Diagnostic[] = [];
   const report = (node: Node | number, severity: Severity, code: string, message: string) => {
@@ -31,24 +44,26 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   for (const error of errors) {
-    report(error.offset, "error", "json-syntax", `invalid JSON: ${printParseErrorCode(error.error)}`);
+    report(error.offset, "error", "json-syntax", `invalid JSON: ${parseErrorText(error.error)}; Claude Code cannot read this file at all`);
   }
   if (errors.length > 0 || !root) return { source, diagnostics };
   if (root.type !== "object") {
-    report(root, "error", "settings-not-object", "settings must be a JSON object");
+    report(root, "error", "settings-not-object", "settings must be a JSON object; Claude Code cannot read this file at all");
     return { source, diagnostics };
   }
 
   const disable = property(root, "disableAllHooks");
   if (disable) {
     if (disable.value.type === "boolean") source.disableAllHooks = getNodeValue(disable.value) as boolean;
-    else report(disable.value, "error", "disable-not-boolean", "`disableAllHooks` must be true or false");
+    else report(disable.value, "warning", "disable-not-boolean", "`disableAllHooks` must be true or false; Claude Code ignores this value");
   }
 
   const hooks = property(root, "hooks")?.value;
+  const singular = property(root, "hook");
+  if (singular && !hooks) report(singular.key, "warning", "hook-not-hooks", 'unknown key "hook": Claude Code reads hooks from "hooks" (plural), so none of these run');
   if (!hooks) return { source, diagnostics };
   if (hooks.type !== "object") {
-    report(hooks, "error", "hooks-not-object", '`hooks` must be an object keyed by event name, e.g. {"PreToolUse": [...]}');
+    report(hooks, "error", "hooks-not-object", '`hooks` must be an object keyed by event name, e.g. {"PreToolUse": [...]}; Claude Code reads no hooks from this file');
     return { source, diagnostics };
   }
 
@@ -57,11 +72,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
     if (!isEventName(name)) {
       const guess = closestName(name, EVENT_NAMES);
       const hint = guess ? `; did you mean "${guess}"?${guess.toLowerCase() === name.toLowerCase() ? " (event names are case-sensitive)" : ""}` : "";
-      report(keyNode, "error", "unknown-event", `unknown hook event "${name}"${hint}; Claude Code skips it`);
+      report(keyNode, "warning", "unknown-event", `unknown hook event "${name}"${hint}; Claude Code skips it`);
       continue;
     }
     if (groups.type !== "array") {
-      report(groups, "error", "event-not-array", `"${name}" must be an array of matcher groups`);
+      const legacy = groups.type === "string" ? `; for a command write [{"hooks": [{"type": "command", "command": ${JSON.stringify(getNodeValue(groups))}}]}]` : "";
+      report(groups, "warning", "event-not-array", `"${name}" must be an array of matcher groups, like [{"matcher": "...", "hooks": [...]}]${legacy}; Claude Code skips it`);
       continue;
     }
     for (const group of groups.children ?? []) validateGroup(name, group);
@@ -70,7 +86,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
 
   function validateGroup(event: EventName, group: Node) {
     if (group.type !== "object") {
-      report(group, "error", "group-not-object", `each "${event}" entry must be an object {"matcher": ..., "hooks": [...]}`);
+      report(group, "warning", "group-not-object", `each "${event}" entry must be an object {"matcher": ..., "hooks": [...]}; Claude Code skips it`);
       return;
     }
     for (const [keyNode] of properties(group)) {
@@ -83,7 +99,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
     let matcher: string | undefined;
     if (matcherNode) {
       if (matcherNode.type !== "string") {
-        report(matcherNode, "error", "matcher-not-string", 'matcher must be a string, e.g. "Edit|Write"; group skipped');
+        report(matcherNode, "warning", "matcher-not-string", 'matcher must be a string, e.g. "Edit|Write"; Claude Code skips this group');
         return;
       }
       matcher = getNodeValue(matcherNode) as string;
@@ -96,14 +112,15 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
       } else {
         const compiled = compileMatcher(matcher, { narrow: info.narrowExact });
         if (!compiled.ok) {
-          report(matcherNode, "error", "invalid-regex", `matcher "${matcher}" is not a valid regex (${compiled.error}); group skipped`);
+          report(matcherNode, "warning", "invalid-regex", `matcher "${matcher}" is not a valid regex (${compiled.error}); it matches nothing in Claude Code, so this group is skipped`);
           return;
         }
+        for (const finding of GROUP_LINTS.flatMap((lint) => lint({ event, matcher: matcher! }))) report(matcherNode, "warning", finding.code, finding.message);
       }
     }
     const handlers = property(group, "hooks")?.value;
     if (!handlers || handlers.type !== "array") {
-      report(handlers ?? group, "error", "group-without-hooks", `a "${event}" matcher group needs a "hooks" array; group skipped`);
+      report(handlers ?? group, "warning", "group-without-hooks", `a "${event}" matcher group needs a "hooks" array; Claude Code skips this group`);
       return;
     }
     for (const handlerNode of handlers.children ?? []) {
@@ -118,13 +135,13 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
 
   function validateHandler(event: EventName, node: Node): Handler | undefined {
     if (node.type !== "object") {
-      report(node, "error", "handler-not-object", 'each hook must be an object like {"type": "command", "command": "..."}');
+      report(node, "warning", "handler-not-object", 'each hook must be an object like {"type": "command", "command": "..."}; Claude Code skips it');
       return undefined;
     }
     const typeNode = property(node, "type")?.value;
     const type = typeNode ? getNodeValue(typeNode) : undefined;
     if (typeof type !== "string" || !isHandlerType(type)) {
-      report(typeNode ?? node, "error", "unknown-handler-type", `hook "type" must be one of ${HANDLER_TYPES.join(", ")}; hook skipped`);
+      report(typeNode ?? node, "warning", "unknown-handler-type", `hook "type" must be one of ${HANDLER_TYPES.join(", ")}${typeHint(type)}; Claude Code skips this hook`);
       return undefined;
     }
     const specs = HANDLER_FIELDS[type];
@@ -141,7 +158,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
       if (key === "type") continue;
       const problem = checkField(spec, valueNode);
       if (problem) {
-        report(valueNode, "error", "invalid-field", `"${key}" ${problem}; hook skipped`);
+        report(valueNode, "warning", "invalid-field", `"${key}" ${problem}; Claude Code skips this hook`);
         valid = false;
         continue;
       }
@@ -149,7 +166,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
     }
     for (const [key, spec] of Object.entries(specs)) {
       if (spec.required && handler[key] === undefined && valid) {
-        report(node, "error", "missing-field", `a ${type} hook needs "${key}"; hook skipped`);
+        report(node, "warning", "missing-field", `a ${type} hook needs "${key}"; Claude Code skips this hook`);
         valid = false;
       }
     }
@@ -160,13 +177,16 @@ export function validateSettings(text: string, file: string, kind: SourceKind): 
         report(ifNode, "warning", "if-never-runs", `Claude Code never runs a hook with "if" on ${event}; it is dropped`);
       } else {
         const rule = compileIfRule(handler.if);
-        if (!rule.ok) report(ifNode, "error", "invalid-if", `"if": ${rule.error}; hook skipped`);
+        if (!rule.ok) report(ifNode, "warning", "invalid-if", `"if": ${rule.error}; Claude Code skips this hook`);
         if (!rule.ok) return undefined;
       }
     }
     if (!(eventInfo(event).types as readonly string[]).includes(type)) {
       report(typeNode ?? node, "warning", "type-not-allowed", `Claude Code does not run ${type} hooks on ${event}; hook ignored`);
       return undefined;
+    }
+    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ handler, sh }))) {
+      report((finding.field && property(node, finding.field)?.value) || node, "warning", finding.code, finding.message);
     }
     return handler;
   }
@@ -229,4 +249,34 @@ function position(starts: number[], offset: number): { line: number; column: num
     else high = mid - 1;
   }
   return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+}
+
+/** jsonc-parser's error codes, in words. */
+const PARSE_ERRORS: Partial<Record<ParseErrorCode, string>> = {
+  [ParseErrorCode.InvalidSymbol]: "unexpected character",
+  [ParseErrorCode.InvalidNumberFormat]: "invalid number",
+  [ParseErrorCode.PropertyNameExpected]: "expected a property name in double quotes",
+  [ParseErrorCode.ValueExpected]: "expected a value",
+  [ParseErrorCode.ColonExpected]: 'expected ":" after the property name',
+  [ParseErrorCode.CommaExpected]: 'expected "," after the value',
+  [ParseErrorCode.CloseBraceExpected]: 'expected "}" to close the object',
+  [ParseErrorCode.CloseBracketExpected]: 'expected "]" to close the array',
+  [ParseErrorCode.EndOfFileExpected]: "expected the end of the file (is there a second value after the first?)",
+  [ParseErrorCode.InvalidCommentToken]: "invalid comment",
+  [ParseErrorCode.UnexpectedEndOfComment]: "a comment is not closed",
+  [ParseErrorCode.UnexpectedEndOfString]: "a string is not closed",
+  [ParseErrorCode.UnexpectedEndOfNumber]: "a number is cut off",
+  [ParseErrorCode.InvalidUnicode]: "invalid \\u escape",
+  [ParseErrorCode.InvalidEscapeCharacter]: "invalid escape character",
+  [ParseErrorCode.InvalidCharacter]: "a control character inside a string (escape it, e.g. \\n)",
+};
+
+function parseErrorText(code: ParseErrorCode): string {
+  return PARSE_ERRORS[code] ?? "unexpected input";
+}
+
+/** "shell" is a field, not a handler type: say how to write it. */
+function typeHint(type: unknown): string {
+  if (type === "shell" || type === "bash") return ' (a shell command is {"type": "command", "command": "..."})';
+  return typeof type === "string" ? ` (got "${type}")` : "";
 }

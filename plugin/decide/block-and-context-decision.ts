@@ -18,7 +18,9 @@ export function decideBlockAndContext(event: "PreCompact" | "PostToolBatch", run
   const common = collectCommon(event, "", runs);
   // PreCompact discards systemMessage and continue; PostToolBatch honours both.
   const merged: BlockAndContextDecision =
-    event === "PreCompact" ? { notices: common.notices, systemMessages: [], blocks: [], texts: [] } : { ...common, blocks: [], texts: [] };
+    event === "PreCompact"
+      ? { notices: common.notices, systemMessages: [], ...(common.notRun ? { notRun: common.notRun } : {}), blocks: [], texts: [] }
+      : { ...common, blocks: [], texts: [] };
   for (const { result } of runs) {
     const json = result.status === "success" || result.status === "blocking" ? result.json : undefined;
     if (result.status === "blocking") merged.blocks.push(json?.decision === "block" && json.reason ? json.reason : result.stderr || "No stderr output");

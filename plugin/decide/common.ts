@@ -8,13 +8,16 @@ export interface CommonOutcome {
   systemMessages: string[];
   /** Non-blocking errors and timeouts, for the log. */
   notices: string[];
+  /** Hooks whose command could not be run at all: logged as errors and shown, not just noted. */
+  notRun?: string[];
 }
 
 export function collectCommon(event: string, tool: string, runs: readonly HandlerRun[]): CommonOutcome {
   const outcome: CommonOutcome = { systemMessages: [], notices: [] };
   const heading = tool ? `${event}:${tool}` : event;
   for (const { handler, result } of runs) {
-    if (result.status === "error") outcome.notices.push(`${heading} hook error: [${handler.label}]: ${result.message}`);
+    if (result.status === "error" && result.notRun) (outcome.notRun ??= []).push(`${heading} hook error: [${handler.label}]: ${result.message}`);
+    else if (result.status === "error") outcome.notices.push(`${heading} hook error: [${handler.label}]: ${result.message}`);
     if (result.status === "cancelled") outcome.notices.push(`${heading} hook cancelled after ${handler.timeoutMs / 1000}s: [${handler.label}]`);
     const json = "json" in result ? result.json : undefined;
     if (!json) continue;

@@ -5,9 +5,9 @@ import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 
 export function decideIgnored(event: string, runs: readonly HandlerRun[]): CommonOutcome {
-  const notices = collectCommon(event, "", runs).notices;
+  const { notices, notRun } = collectCommon(event, "", runs);
   for (const { handler, result } of runs) {
     if (result.status === "blocking") notices.push(`${event} hook error: [${handler.label}]: ${result.stderr || "No stderr output"}`);
   }
-  return { notices, systemMessages: [] };
+  return { notices, systemMessages: [], ...(notRun ? { notRun } : {}) };
 }

@@ -5,6 +5,10 @@ import type { Runtime } from "../runtime.js";
 
 export function reportCommon(runtime: Runtime, sessionID: string, outcome: CommonOutcome): void {
   for (const notice of outcome.notices) runtime.log("warn", notice);
+  for (const error of outcome.notRun ?? []) {
+    runtime.log("error", error);
+    runtime.toast(error, "error");
+  }
   for (const message of outcome.systemMessages) {
     runtime.log("info", message);
     runtime.toast(message, "warning");

@@ -17,7 +17,7 @@ export interface ProcessOutcome {
 export type HookResult =
   | { status: "success"; json?: HookJson; text?: string }
   | { status: "blocking"; stderr: string; json?: HookJson }
-  | { status: "error"; message: string }
+  | { status: "error"; message: string; /** The command could not be run at all (exit 126/127). */ notRun?: boolean }
   | { status: "cancelled" };
 
 export function decodeResult(event: string, outcome: ProcessOutcome, options: { onFailureBlock?: boolean } = {}): HookResult {
@@ -35,5 +35,11 @@ export function decodeResult(event: string, outcome: ProcessOutcome, options: { 
   if (parsed.kind === "invalid") return fail(parsed.message);
   if (outcome.exitCode === 0) return parsed.text.trim() === "" ? { status: "success" } : { status: "success", text: parsed.text };
   const firstLine = stderr.split("\n")[0] || "No stderr output";
+  // 126/127: the shell could not run it (a typo in a script path): a gate that silently fails open.
+  if ((outcome.exitCode === 127 || outcome.exitCode === 126) && /not found|no such file|permission denied|cannot execute/i.test(stderr)) {
+    return options.onFailureBlock
+      ? { status: "blocking", stderr: firstLine }
+      : { status: "error", message: `the hook could not run (exit ${outcome.exitCode}: ${firstLine}); it did nothing, so a guard fails open`, notRun: true };
+  }
   return fail(`Failed with non-blocking status code: ${firstLine}`);
 }

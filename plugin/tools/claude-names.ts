@@ -1,6 +1,20 @@
 // Claude Code 2.1.332 tool names: legacy aliases still accepted by matchers and `if` rules, and
 // names that no longer exist there. Source: ../shared/reference/claude-code-hooks.md §6.1.
 
+/** Every canonical built-in tool name of Claude Code 2.1.332 (claude-code-hooks.md §6.1). */
+export const CLAUDE_TOOLS: readonly string[] = [
+  "Agent", "Artifact", "AskUserQuestion", "Bash", "ClaudeDesign", "CronCreate", "CronDelete", "CronList", "Edit",
+  "EndConversation", "EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep", "ListAgents",
+  "ListMcpResourcesTool", "LSP", "Monitor", "NotebookEdit", "OfferChromeSetup", "PowerShell", "Projects", "propose_skills",
+  "PushNotification", "Read", "ReadMcpResourceDirTool", "ReadMcpResourceTool", "ReadNotifications", "RemoteTrigger",
+  "ReportFindings", "ScheduleWakeup", "SendFeedback", "SendMessage", "SendUserFile", "SendUserMessage", "SetGoal",
+  "ShareOnboardingGuide", "ShowOnboardingRolePicker", "Skill", "SubagentHandback", "TaskCreate", "TaskGet", "TaskList",
+  "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "WaitForMcpServers", "WebFetch", "WebSearch", "Workflow", "Write",
+];
+
+/** Names older docs and configs use that 2.1.332 no longer has: a matcher naming them never fires there. */
+export const REMOVED_TOOLS: readonly string[] = ["MultiEdit", "LS", "NotebookRead", "BashOutput", "AgentOutputTool", "BashOutputTool", "TaskOutput", "SlashCommand"];
+
 /** legacy name -> canonical name */
 export const LEGACY_ALIASES: Readonly<Record<string, string>> = {
   Task: "Agent",

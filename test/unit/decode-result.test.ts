@@ -52,3 +52,16 @@ describe("stdout is JSON only when it starts with {", () => {
     expect(parseStdout(stdout, "PreToolUse").kind).toBe(kind);
   });
 });
+
+describe("a hook that could not run at all", () => {
+  it("exit 127 with 'not found' is a loud non-blocking error (a typo in a script path fails open), or a block with onFailure", () => {
+    const missing = { exitCode: 127, stdout: "", stderr: "/bin/sh: 1: ./.claude/hooks/gaurd.sh: not found\n" };
+    expect(decodeResult("PreToolUse", missing)).toEqual({
+      status: "error",
+      notRun: true,
+      message: "the hook could not run (exit 127: /bin/sh: 1: ./.claude/hooks/gaurd.sh: not found); it did nothing, so a guard fails open",
+    });
+    expect(decodeResult("PreToolUse", missing, { onFailureBlock: true })).toMatchObject({ status: "blocking" });
+    expect(decodeResult("PreToolUse", { exitCode: 126, stdout: "", stderr: "sh: ./x.sh: Permission denied" })).toMatchObject({ notRun: true });
+  });
+});

@@ -37,19 +37,19 @@ describe("settings validation", () => {
   });
 
   it.each([
-    ['{"hooks": {"PreToolUse": [{"matcher": ["Bash"], "hooks": []}]}}', "error:matcher-not-string@1:39"],
-    ['{"hooks": {"PreToolUse": [{"matcher": "Bash"}]}}', "error:group-without-hooks@1:27"],
-    ['{"hooks": {"PreToolUse": [{"matcher": "Edit(", "hooks": []}]}}', "error:invalid-regex@1:39"],
-    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "shell", "command": "x"}]}]}}', "error:unknown-handler-type@1:47"],
-    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command"}]}]}}', "error:missing-field@1:38"],
-    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": "30"}]}]}}', "error:invalid-field@1:85"],
+    ['{"hooks": {"PreToolUse": [{"matcher": ["Bash"], "hooks": []}]}}', "warning:matcher-not-string@1:39"],
+    ['{"hooks": {"PreToolUse": [{"matcher": "Bash"}]}}', "warning:group-without-hooks@1:27"],
+    ['{"hooks": {"PreToolUse": [{"matcher": "Edit(", "hooks": []}]}}', "warning:invalid-regex@1:39"],
+    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "shell", "command": "x"}]}]}}', "warning:unknown-handler-type@1:47"],
+    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command"}]}]}}', "warning:missing-field@1:38"],
+    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": "30"}]}]}}', "warning:invalid-field@1:85"],
     ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "comand": "y"}]}]}}', "warning:unknown-handler-field@1:74"],
     ['{"hooks": {"Stop": [{"matcher": "Bash", "hooks": []}]}}', "warning:matcher-ignored@1:33"],
     ['{"hooks": {"SessionStart": [{"hooks": [{"type": "prompt", "prompt": "x"}]}]}}', "warning:type-not-allowed@1:49"],
     ['{"hooks": []}', "error:hooks-not-object@1:11"],
-    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "if": "Bash(ls) || Write"}]}]}}', "error:invalid-if@1:80"],
+    ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "if": "Bash(ls) || Write"}]}]}}', "warning:invalid-if@1:80"],
     ['{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "if": "Bash"}]}]}}', "warning:if-never-runs@1:74"],
-    ['{"disableAllHooks": "yes"}', "error:disable-not-boolean@1:21"],
+    ['{"disableAllHooks": "yes"}', "warning:disable-not-boolean@1:21"],
   ])("%s -> %s", (text, expected) => {
     expect(codes(text)).toEqual([expected]);
   });
@@ -82,5 +82,96 @@ describe("merging settings files", () => {
     expect(mergeSources([source("user", true), source("project", false)]).disableAllHooks).toEqual({ value: false, file: "project" });
     expect(mergeSources([source("local", true), source("project", false)]).disableAllHooks).toEqual({ value: true, file: "local" });
     expect(mergeSources([source("cli", false), source("local", true)]).disableAllHooks).toEqual({ value: false, file: "cli" });
+  });
+});
+
+describe("loading as Claude Code 2.1.332 loads: skip the malformed entry, keep the rest", () => {
+  const good = '{"type": "command", "command": "fmt"}';
+  it.each([
+    ["a comment key", `{"hooks": {"// PostToolUse": [], "PostToolUse": [{"hooks": [${good}]}]}}`, "unknown-event"],
+    ["a mis-cased event", `{"hooks": {"stop": [{"hooks": [${good}]}], "PostToolUse": [{"hooks": [${good}]}]}}`, "unknown-event"],
+    ["a legacy string value", `{"hooks": {"Stop": "npm test", "PostToolUse": [{"hooks": [${good}]}]}}`, "event-not-array"],
+    ["an object matcher", `{"hooks": {"PostToolUse": [{"matcher": {"tool": "Bash"}, "hooks": [${good}]}, {"hooks": [${good}]}]}}`, "matcher-not-string"],
+    ["a group without hooks", `{"hooks": {"PostToolUse": [{"matcher": "Bash"}, {"hooks": [${good}]}]}}`, "group-without-hooks"],
+    ["a hook of an unknown type", `{"hooks": {"PostToolUse": [{"hooks": [{"type": "shell", "command": "x"}, ${good}]}]}}`, "unknown-handler-type"],
+  ])("%s: one warning, the valid hook still converts", (_what, text, code) => {
+    const { source, diagnostics } = validate(text);
+    expect(diagnostics.map((d) => `${d.severity}:${d.code}`)).toEqual([`warning:${code}`]);
+    expect(source.entries.map((entry) => entry.handler.command)).toEqual(["fmt"]);
+  });
+
+  it("only what Claude cannot read at all is an error", () => {
+    expect(codes('{"hooks": {"Stop": [}')).toContainEqual(expect.stringMatching(/^error:json-syntax/));
+    expect(codes("[]")).toEqual(["error:settings-not-object@1:1"]);
+    expect(codes('{"hooks": "Stop"}')).toEqual(["error:hooks-not-object@1:11"]);
+  });
+
+  it("says a parse error in words", () => {
+    expect(validate('{"hooks": {} "disableAllHooks": true}').diagnostics[0]?.message).toBe('invalid JSON: expected "," after the value; Claude Code cannot read this file at all');
+    expect(validate('{"hooks": {"Stop": [}').diagnostics[0]?.message).toContain("expected a value");
+  });
+
+  it("names the shape of a legacy string value and of a handler typed as a shell", () => {
+    expect(validate('{"hooks": {"Stop": "npm test"}}').diagnostics[0]?.message).toContain('[{"hooks": [{"type": "command", "command": "npm test"}]}]');
+    expect(validate('{"hooks": {"Stop": [{"hooks": [{"type": "shell", "command": "x"}]}]}}').diagnostics[0]?.message).toContain('{"type": "command", "command": "..."}');
+  });
+});
+
+describe("lints for hooks that would silently never work", () => {
+  const lint = (hooks: object, sh = "dash") => validateSettings(JSON.stringify({ hooks }), ".claude/settings.json", "project", { sh }).diagnostics.map((d) => d.code);
+  const bash = (command: string, extra: object = {}) => ({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command, ...extra }] }] });
+
+  it.each([
+    ['if [[ "$cmd" =~ ^rm ]]; then exit 2; fi', true],
+    ["source ./env.sh && run", true],
+    ["cat <<< \"$x\"", true],
+    ["arr=(a b) && echo ${arr[0]}", true],
+    ["function guard { exit 2; }", true],
+    ["echo $'a\\tb'", true],
+    ["npm test &> /dev/null", true],
+    ['[ -f x ] && echo "[[ not syntax ]]" > /dev/null', false],
+    ["echo '[[ inside quotes ]]'", false],
+    ["jq -r .tool_input.command | grep -q 'rm -rf' && exit 2", false],
+  ])("bash-only syntax in %s -> %s", (command, fires) => {
+    expect(lint(bash(command)).includes("bash-only-syntax")).toBe(fires);
+  });
+
+  it("bash-only syntax is fine where /bin/sh is bash, in exec form, and in a bash -c wrapper's quoted body", () => {
+    expect(lint(bash("[[ -f x ]]"), "bash")).toEqual([]);
+    expect(lint(bash("[[", { args: ["-c", "[[ -f x ]]"] }))).toEqual([]);
+    expect(lint(bash("bash -c '[[ -f x ]] && exit 2'"))).toEqual([]);
+  });
+
+  it("a timeout that looks like milliseconds", () => {
+    expect(lint(bash("x", { timeout: 60000 }))).toEqual(["timeout-milliseconds"]);
+    expect(lint(bash("x", { timeout: 600 }))).toEqual([]);
+    expect(validateSettings(JSON.stringify({ hooks: bash("x", { timeout: 60000 }) }), "s.json", "project").diagnostics[0]?.message).toBe(
+      '"timeout" is in seconds: 60000 s is 16.7 hours; did you mean 60?',
+    );
+  });
+
+  it.each([
+    ["Bash(git push*)", ["matcher-is-a-rule"]],
+    ["bash", ["tool-name-case"]],
+    ["Edit|write", ["tool-name-case"]],
+    ["Wirte", ["unknown-tool"]],
+    ["Edit|MultiEdit|Write", []],
+    ["Task", []],
+    ["mcp__memory__.*", []],
+    ["mcp__github__create_issue", []],
+    ["Notebook.*", []],
+  ])("matcher %s -> %j", (matcher, expected) => {
+    expect(lint({ PreToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
+  });
+
+  it("suggests the tool a typo or a case meant, and says what the name matches instead", () => {
+    const message = (matcher: string) => validateSettings(JSON.stringify({ hooks: { PostToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] } }), "s.json", "project").diagnostics[0]?.message;
+    expect(message("Wirte")).toContain('did you mean "Write"?');
+    expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
+  });
+
+  it("variables Claude Code never sets, and a top-level hook key", () => {
+    expect(lint(bash('prettier --write "$CLAUDE_TOOL_INPUT_FILE_PATH"'))).toEqual(["unset-variable"]);
+    expect(validateSettings('{"hook": {"Stop": []}}', "s.json", "project").diagnostics.map((d) => d.code)).toEqual(["hook-not-hooks"]);
   });
 });

@@ -1,0 +1,133 @@
+// Lints for hooks that load fine but will silently never work, each a small pure function over one
+// matcher group or one handler that returns warnings (`--strict` makes them errors). Every rule
+// comes from real settings files seen failing in Claude Code itself.
+import { compileMatcher } from "../plugin/match/compile-matcher.js";
+import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "../plugin/tools/claude-names.js";
+import { closestName } from "./closest-name.js";
+import { type EventName, eventInfo } from "./events.js";
+import type { Handler } from "./types.js";
+
+export interface GroupTarget {
+  event: EventName;
+  matcher: string;
+}
+
+export interface HandlerTarget {
+  handler: Handler;
+  /** What this machine's /bin/sh is ("dash", "bash", ...), for bash-only syntax. */
+  sh: string;
+}
+
+export interface LintFinding {
+  code: string;
+  /** The handler field the finding is about, for its location. */
+  field?: "command" | "timeout";
+  message: string;
+}
+
+/** Bash-only constructs, and what to write in POSIX sh instead. */
+const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\[\[/, "[[ … ]] (POSIX: [ … ] or case)"],
+  [/=~/, "=~ (POSIX: case or grep -E)"],
+  [/\$\{PIPESTATUS/, "${PIPESTATUS[…]}"],
+  [/\b[A-Za-z_]\w*=\(/, "arrays"],
+  [/\$\{[A-Za-z_]\w*\[/, "arrays"],
+  [/(^|[;&|({]\s*)function\s+[A-Za-z_]/, "the function keyword (POSIX: name() { … })"],
+  [/(^|[;&|({]\s*)source\s/, "source (POSIX: .)"],
+  [/<<</, "here-strings <<< (POSIX: printf '%s' … |)"],
+  [/\$'/, "$'…' strings (POSIX: printf)"],
+  [/&>/, "&> (POSIX: >file 2>&1)"],
+];
+
+/** Shell-form commands run through /bin/sh in Claude Code too (claude-code-hooks.md §5.4), whatever "shell" says. */
+function bashOnlySyntax({ handler, sh }: HandlerTarget): LintFinding[] {
+  if (handler.type !== "command" || Array.isArray(handler.args) || handler.shell === "powershell" || sh === "bash") return [];
+  const command = withoutQuotes(String(handler.command));
+  const found = [...new Set(BASH_ONLY.filter(([pattern]) => pattern.test(command)).map(([, what]) => what))];
+  if (found.length === 0) return [];
+  return [
+    {
+      code: "bash-only-syntax",
+      field: "command",
+      message:
+        `this command uses bash-only syntax (${found.join(", ")}), but it runs with /bin/sh, which is ${sh} here (in Claude ` +
+        `Code too): it fails, and a guard fails open. Run it with bash -c '…', move it into a script that starts with ` +
+        `#!/usr/bin/env bash, or write POSIX sh ("shell": "bash" does not help: it is the default and still means /bin/sh)`,
+    },
+  ];
+}
+
+/** `timeout` is in seconds; values like 30000 were meant as milliseconds (an 8-hour hook). */
+function timeoutInMilliseconds({ handler }: HandlerTarget): LintFinding[] {
+  const timeout = handler.timeout;
+  if (typeof timeout !== "number" || timeout <= 3600) return [];
+  return [{ code: "timeout-milliseconds", field: "timeout", message: `"timeout" is in seconds: ${timeout} s is ${hours(timeout)}; did you mean ${timeout / 1000}?` }];
+}
+
+/** Environment variables from old docs and blog posts that Claude Code never sets: input is on stdin. */
+const LEGACY_VARIABLES: Readonly<Record<string, string>> = {
+  CLAUDE_TOOL_INPUT_FILE_PATH: "jq -r '.tool_input.file_path'",
+  CLAUDE_FILE_PATHS: "jq -r '.tool_input.file_path'",
+  CLAUDE_TOOL_INPUT: "jq -c '.tool_input'",
+  CLAUDE_TOOL_NAME: "jq -r '.tool_name'",
+  CLAUDE_TOOL_OUTPUT: "jq -c '.tool_response'",
+  CLAUDE_TOOL_RESULT: "jq -c '.tool_response'",
+  CLAUDE_NOTIFICATION: "jq -r '.message'",
+};
+
+function unsetVariables({ handler }: HandlerTarget): LintFinding[] {
+  if (handler.type !== "command") return [];
+  const text = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].map(String).join(" ");
+  return Object.entries(LEGACY_VARIABLES)
+    .filter(([name]) => new RegExp(`\\$\\{?${name}\\b`).test(text))
+    .map(([name, replacement]) => ({
+      code: "unset-variable",
+      field: "command" as const,
+      message: `Claude Code never sets $${name}: the hook input arrives as JSON on stdin; read it with ${replacement}`,
+    }));
+}
+
+/** `Bash(git push *)` as a matcher is a regex that matches no tool name; it belongs in `if`. */
+function permissionRuleMatcher({ event, matcher }: GroupTarget): LintFinding[] {
+  if (!eventInfo(event).toolEvent) return [];
+  const rule = /^\s*([A-Za-z0-9_]+)\((.*)\)\s*$/.exec(matcher);
+  if (!rule) return [];
+  return [
+    {
+      code: "matcher-is-a-rule",
+      message: `matcher "${matcher}" is a permission rule, not a tool name: as a regex it matches no tool. Match "${rule[1]}" and put "${matcher}" in the hook's "if"`,
+    },
+  ];
+}
+
+const KNOWN_TOOLS = [...CLAUDE_TOOLS, ...Object.keys(LEGACY_ALIASES), ...REMOVED_TOOLS];
+
+/** Exact tool names are case-sensitive; an unknown one matches only a custom tool of that name. */
+function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
+  if (!eventInfo(event).toolEvent) return [];
+  const compiled = compileMatcher(matcher);
+  if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
+  return (compiled.matcher.names ?? [])
+    .filter((name) => !KNOWN_TOOLS.includes(name) && !name.startsWith("mcp__"))
+    .map((name) => {
+      const sameLetters = KNOWN_TOOLS.find((tool) => tool.toLowerCase() === name.toLowerCase());
+      const guess = sameLetters ?? closestName(name, KNOWN_TOOLS);
+      const why = sameLetters ? "tool names are case-sensitive" : "Claude Code has no tool of that name";
+      return {
+        code: sameLetters ? "tool-name-case" : "unknown-tool",
+        message: `"${name}" in matcher "${matcher}" matches only a custom tool named "${name}": ${why}${guess ? `; did you mean "${guess}"?` : ""}`,
+      };
+    });
+}
+
+export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding[]> = [bashOnlySyntax, timeoutInMilliseconds, unsetVariables];
+export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, unknownToolNames];
+
+/** Text inside '…' or "…" is not syntax to the shell (a `$'…'` string is kept for its own rule). */
+function withoutQuotes(command: string): string {
+  return command.replace(/(^|[^$\\])'[^']*'/g, "$1''").replace(/(^|[^\\])"(?:[^"\\]|\\.)*"/g, '$1""');
+}
+
+function hours(seconds: number): string {
+  return seconds >= 86_400 ? `${(seconds / 86_400).toFixed(1)} days` : `${(seconds / 3600).toFixed(1)} hours`;
+}
