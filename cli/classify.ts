@@ -18,6 +18,8 @@ export interface ReportRow {
   label: string;
   /** How it is degraded, or why it is dropped. */
   notes: string[];
+  /** For a hook that is replayed as Claude runs it: what is still worth knowing (a name that never fires here). */
+  remarks: string[];
   /** Tool events: the OpenCode tools the matcher fires on. */
   firesOn?: string;
 }
@@ -62,7 +64,7 @@ export function classify(merged: MergedHooks, effective = merged.disableAllHooks
 
 function classifyEntry(entry: HookEntry): ReportRow {
   const hook = entry.handler;
-  const row: ReportRow = { status: "translated", entry, label: handlerLabel(hook), notes: [] };
+  const row: ReportRow = { status: "translated", entry, label: handlerLabel(hook), notes: [], remarks: [] };
   const drop = (reason: string) => {
     row.status = "dropped";
     row.notes = [reason];
@@ -80,12 +82,13 @@ function classifyEntry(entry: HookEntry): ReportRow {
     const reach = toolReach(entry.matcher);
     if (reach.firesOn.length === 0) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
     row.firesOn = reach.firesOn.join(", ");
-    for (const note of reach.deadNames) degrade(row, note);
+    // `Edit|MultiEdit|Write` still fires on every file edit OpenCode makes: nothing is lost.
+    row.remarks.push(...reach.deadNames);
   } else {
     const reach = lifecycleReach(entry);
     if (reach.fires === false) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.note}`);
     row.firesOn = reach.channels;
-    if (reach.note) degrade(row, reach.note);
+    if (reach.note) row.remarks.push(reach.note);
   }
   if (hook.async === true || hook.asyncRewake === true) {
     degrade(row, "async: runs in the background; its output is not delivered to the model");

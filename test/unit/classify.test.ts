@@ -11,7 +11,7 @@ const entry = (event: HookEntry["event"], matcher: string | undefined, handler: 
 });
 const row = (e: HookEntry) => {
   const { rows } = classify({ entries: [e] });
-  return { status: rows[0]!.status, notes: rows[0]!.notes, firesOn: rows[0]!.firesOn };
+  return { status: rows[0]!.status, notes: rows[0]!.notes, remarks: rows[0]!.remarks, firesOn: rows[0]!.firesOn };
 };
 
 describe("per-hook classification", () => {
@@ -22,10 +22,14 @@ describe("per-hook classification", () => {
     ["mcp__memory__.*", "translated", "matching MCP tools"],
     ["mcp__memory__create", "translated", "MCP tool mcp__memory__create"],
     ["my_tool", "translated", "custom tool my_tool"],
-    ["MultiEdit|Edit", "degraded", "edit, apply_patch"],
+    ["MultiEdit|Edit", "translated", "edit, apply_patch"],
     [undefined, "translated", "every tool"],
   ])("PreToolUse [%s] -> %s, fires on %s", (matcher, status, firesOn) => {
     expect(row(entry("PreToolUse", matcher))).toMatchObject({ status, firesOn });
+  });
+
+  it("a matcher with a name OpenCode lacks is still translated when the rest fires: a note says which name never does", () => {
+    expect(row(entry("PostToolUse", "Edit|MultiEdit|Write"))).toMatchObject({ status: "translated", notes: [], remarks: ["MultiEdit has no OpenCode counterpart"] });
   });
 
   it("drops a matcher that never fires, saying why", () => {
@@ -48,7 +52,7 @@ describe("per-hook classification", () => {
     expect(row(entry("SessionStart", "startup|resume"))).toMatchObject({ status: "translated", firesOn: "session.created, chat.message, session.compacted" });
     expect(row(entry("SessionStart", "clear"))).toMatchObject({ status: "dropped" });
     expect(row(entry("SessionStart", "clear")).notes[0]).toContain('never "clear"');
-    expect(row(entry("Notification", "permission_prompt|auth_success"))).toMatchObject({ status: "degraded" });
+    expect(row(entry("Notification", "permission_prompt|auth_success"))).toMatchObject({ status: "translated" });
     expect(row(entry("SessionEnd", "logout"))).toMatchObject({ status: "dropped" });
     expect(row(entry("SubagentStop", "Explore"))).toMatchObject({ status: "translated", firesOn: "tool.execute.after" });
   });
