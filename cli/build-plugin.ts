@@ -26,6 +26,8 @@ export interface BuildOptions {
   user?: boolean;
   /** Where the plugin goes (default: .opencode/plugins/claude-hooks.js, or the global folder with --user). */
   out?: string;
+  /** Every warning is an error (CI: a typo fails the build). */
+  strict?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -47,6 +49,7 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
   const projectDir = path.resolve(options.project ?? ".");
   const plan = planFiles(options, projectDir, options.env ?? process.env);
   const loaded = await loadSettings(plan.files);
+  if (options.strict) loaded.diagnostics = loaded.diagnostics.map((diagnostic) => ({ ...diagnostic, severity: "error" }));
   if (loaded.sources.length === 0 && !hasErrors(loaded.diagnostics)) {
     throw new ExitError(`no Claude Code settings found (looked for ${plan.files.map((file) => file.display).join(", ")})`, EXIT.invalidSettings);
   }

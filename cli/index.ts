@@ -20,6 +20,7 @@ interface SourceFlags {
   settings: string[];
   user?: boolean;
   out?: string;
+  strict?: boolean;
 }
 
 /** The flags that say which settings to read and where the plugin goes, shared by both commands. */
@@ -28,12 +29,19 @@ function withSourceFlags(command: Command): Command {
     .option("-p, --project <dir>", "project folder", ".")
     .option("-s, --settings <file>", "read this settings file instead of .claude/settings*.json (repeatable)", collect, [])
     .option("--user", "~/.claude/settings.json ($CLAUDE_CONFIG_DIR) and OpenCode's global plugin folder")
-    .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)");
+    .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)")
+    .option("--strict", "treat every warning as an error (exit 2): for CI");
 }
 
 function buildOptions(flags: SourceFlags): BuildOptions {
   if (flags.user && flags.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
-  return { project: flags.project, settings: flags.settings, ...(flags.user ? { user: true } : {}), ...(flags.out ? { out: flags.out } : {}) };
+  return {
+    project: flags.project,
+    settings: flags.settings,
+    ...(flags.user ? { user: true } : {}),
+    ...(flags.out ? { out: flags.out } : {}),
+    ...(flags.strict ? { strict: true } : {}),
+  };
 }
 
 withSourceFlags(program.command("convert"))

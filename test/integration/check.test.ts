@@ -44,10 +44,16 @@ describe("hooks2opencode check", () => {
     expect((await cli(["check", "--project", project.dir])).exitCode).toBe(0);
   });
 
-  it("exits 2 when it cannot check", async () => {
+  it("exits 2 when it cannot check: unreadable settings, or any warning under --strict", async () => {
     project = await makeProject({ ".claude/settings.json": '{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}' });
-    const result = await cli(["check", "--project", project.dir]);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain(".claude/settings.json:1:39: error: matcher \"(\" is not a valid regex");
+    const strict = await cli(["check", "--strict", "--project", project.dir]);
+    expect(strict.exitCode).toBe(2);
+    expect(strict.stderr).toContain('.claude/settings.json:1:39: error: matcher "(" is not a valid regex');
+    const broken = await makeProject({ ".claude/settings.json": '{"hooks": ' });
+    try {
+      expect((await cli(["check", "--project", broken.dir])).exitCode).toBe(2);
+    } finally {
+      await broken.remove();
+    }
   });
 });

@@ -95,19 +95,30 @@ describe("hooks2opencode convert", () => {
     expect(await readFile(p.file(PLUGIN), "utf8")).not.toContain("// my tweak");
   });
 
-  it("exits 2 on invalid settings, names file:line:col, writes nothing, prints no stack trace", async () => {
-    const p = await project({ ".claude/settings.json": '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash(", "hooks": [] }],\n    "stop": []\n  }\n}\n' });
+  it("skips a malformed entry with a located warning and converts the rest; --strict makes it exit 2 and write nothing", async () => {
+    const text = '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash(", "hooks": [] }],\n    "stop": [],\n    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt" }] }]\n  }\n}\n';
+    const p = await project({ ".claude/settings.json": text });
     const result = await cli(["convert", "--project", p.dir]);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain(".claude/settings.json:3:33: error: matcher \"Bash(\" is not a valid regex");
-    expect(result.stderr).toContain('.claude/settings.json:4:5: error: unknown hook event "stop"; did you mean "Stop"?');
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(existsSync(p.file(PLUGIN))).toBe(false);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('.claude/settings.json:3:33: warning: matcher "Bash(" is not a valid regex');
+    expect(result.stderr).toContain('.claude/settings.json:4:5: warning: unknown hook event "stop"; did you mean "Stop"?');
+    expect(await readFile(p.file(PLUGIN), "utf8")).toContain('"command": "fmt"');
 
+    const strict = await project({ ".claude/settings.json": text });
+    const failed = await cli(["convert", "--strict", "--project", strict.dir]);
+    expect(failed.exitCode).toBe(2);
+    expect(failed.stderr).toContain('.claude/settings.json:4:5: error: unknown hook event "stop"');
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(strict.file(PLUGIN))).toBe(false);
+  });
+
+  it("exits 2 on settings Claude cannot read at all, names file:line:col, writes nothing, prints no stack trace", async () => {
     const broken = await project({ ".claude/settings.json": '{ "hooks": { "Stop": [ }' });
     const syntax = await cli(["convert", "--project", broken.dir]);
     expect(syntax.exitCode).toBe(2);
-    expect(syntax.stderr).toMatch(/\.claude\/settings\.json:1:\d+: error: invalid JSON/);
+    expect(syntax.stderr).toMatch(/\.claude\/settings\.json:1:\d+: error: invalid JSON: expected a value/);
+    expect(syntax.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(broken.file(PLUGIN))).toBe(false);
   });
 
   it("explains an unwritable output instead of crashing", async () => {
