@@ -1,8 +1,10 @@
 // The pipeline convert and check share: settings -> validated hooks -> per-hook classification ->
 // the plugin text (and the local hooks data). No writes: convert and check are its two sinks.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { hasErrors, type Diagnostic } from "../schema/diagnostics.js";
 import {
+  claudeConfigDir,
   explicitSettingsFiles,
   loadSettings,
   projectSettingsFiles,
@@ -13,6 +15,8 @@ import { mergeSources } from "../schema/merge-sources.js";
 import type { PluginConfig } from "../plugin/config.js";
 import { LOCAL_HOOKS_FILE, PLUGIN_FILE } from "../plugin/local-hooks.js";
 import { classify, type ReportRow } from "./classify.js";
+import { findProjectRoot, isDirectory } from "./project-root.js";
+import { display } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
 import { renderPlugin } from "./render-plugin.js";
@@ -39,6 +43,8 @@ export interface Build {
   diagnostics: Diagnostic[];
   /** What runs in this checkout, per hook (local settings included). */
   rows: ReportRow[];
+  /** How many hooks the settings hold (valid ones, in every file read). */
+  hooks: number;
   /** The plugin text; undefined when the settings have errors. */
   pluginText?: string;
   /** Project mode: the local hooks data, or undefined when there is no settings.local.json. */
@@ -46,13 +52,18 @@ export interface Build {
 }
 
 export async function buildOutputs(options: BuildOptions): Promise<Build> {
-  const projectDir = path.resolve(options.project ?? ".");
-  const plan = planFiles(options, projectDir, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const projectDir = projectFolder(options, env);
+  const plan = planFiles(options, projectDir, env);
+  for (const file of plan.files) {
+    if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
+  }
   const loaded = await loadSettings(plan.files);
   if (options.strict) loaded.diagnostics = loaded.diagnostics.map((diagnostic) => ({ ...diagnostic, severity: "error" }));
   if (loaded.sources.length === 0 && !hasErrors(loaded.diagnostics)) {
     throw new ExitError(`no Claude Code settings found (looked for ${plan.files.map((file) => file.display).join(", ")})`, EXIT.invalidSettings);
   }
+  const hooks = loaded.sources.reduce((count, source) => count + source.entries.length, 0);
   const version = `hooks2opencode ${packageVersion()}`;
   const shared = loaded.sources.filter((source) => source.kind !== "local");
   const local = loaded.sources.filter((source) => source.kind === "local");
@@ -66,6 +77,7 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
   const build: Build = {
     projectDir,
     plan,
+    hooks,
     inputs: loaded.texts.map((text) => text.display),
     diagnostics: loaded.diagnostics,
     rows: [...classify(sharedMerged, effective).rows, ...(localResult?.rows ?? [])],
@@ -101,25 +113,39 @@ export interface Plan {
   command: string;
 }
 
+/** --project as given (it must exist), else the project the current folder is in (project-root.ts). */
+function projectFolder(options: BuildOptions, env: NodeJS.ProcessEnv): string {
+  if (options.project === undefined) return findProjectRoot(process.cwd(), claudeConfigDir(env));
+  const dir = path.resolve(options.project);
+  if (!isDirectory(dir)) throw new ExitError(`--project ${options.project}: no such folder`, EXIT.usage);
+  return dir;
+}
+
 function planFiles(options: BuildOptions, projectDir: string, env: NodeJS.ProcessEnv): Plan {
   if (options.user) {
     const configHome = env.XDG_CONFIG_HOME || path.join(env.HOME || "~", ".config");
     return {
       files: [userSettingsFile(env)],
       pluginFile: path.resolve(options.out ?? path.join(configHome, "opencode", "plugins", PLUGIN_FILE)),
-      command: "npx hooks2opencode convert --user",
+      command: `npx hooks2opencode convert --user${options.out ? ` --out ${shellWord(path.resolve(options.out))}` : ""}`,
     };
   }
   const pluginFile = path.resolve(options.out ?? path.join(projectDir, ".opencode", "plugins", PLUGIN_FILE));
+  const out = options.out ? ` --out ${shellWord(display(projectDir, pluginFile))}` : "";
   if (options.settings && options.settings.length > 0) {
     const files = explicitSettingsFiles(options.settings, projectDir);
-    return { files, pluginFile, command: `npx hooks2opencode convert ${files.map((file) => `--settings ${file.display}`).join(" ")}` };
+    return { files, pluginFile, command: `npx hooks2opencode convert ${files.map((file) => `--settings ${shellWord(file.display)}`).join(" ")}${out}` };
   }
   return {
     files: projectSettingsFiles(projectDir),
     pluginFile,
     localFile: path.join(projectDir, LOCAL_HOOKS_FILE),
-    command: "npx hooks2opencode convert",
+    command: `npx hooks2opencode convert${out}`,
   };
 }
 
+
+/** A path as one shell word (quoted only when it needs to be). */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}

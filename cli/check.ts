@@ -1,16 +1,21 @@
 // `hooks2opencode check`: the CI gate. Same pipeline as convert, but it compares the plugin it
 // would write with the one on disk instead of writing: exit 0 up to date, 1 on drift (missing,
-// stale, edited by hand, or not ours: one line), 2 when it could not check (invalid settings).
-// The last line names the command that fixes it. The git-ignored local hooks file is not checked.
-import { formatDiagnostic } from "../schema/diagnostics.js";
+// stale, edited or reformatted, not ours: one line each), 2 when it could not check (settings it
+// cannot read, or any warning under --strict). The last line names the command that fixes it.
+// The git-ignored local hooks file is not checked.
 import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import { EXIT } from "./errors.js";
+import { formatDiagnosticLine } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
+import { packageVersion } from "./package-info.js";
+import { styleFor } from "./terminal.js";
 import { display, readIfExists } from "./write-output.js";
 
-export type CheckState = "up to date" | "missing" | "stale" | "edited" | "not generated";
+export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated";
 
 export interface CheckOptions extends BuildOptions {
+  json?: boolean;
+  color?: boolean;
   print?: (text: string) => void;
   printError?: (text: string) => void;
 }
@@ -23,22 +28,31 @@ export interface CheckResult {
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const print = options.print ?? ((text) => process.stdout.write(text));
   const printError = options.printError ?? ((text) => process.stderr.write(text));
+  const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
   const build = await buildOutputs(options);
-  for (const diagnostic of build.diagnostics) printError(`${formatDiagnostic(diagnostic)}\n`);
-  if (build.pluginText === undefined) {
-    printError("Cannot check: the settings have errors (listed above).\n");
-    return { exitCode: EXIT.invalidSettings };
-  }
   const file = display(build.projectDir, build.plan.pluginFile);
-  const { state, why } = compare(build.pluginText, await readIfExists(build.plan.pluginFile));
-  if (state === "up to date") {
-    print(`up to date: ${file}\n`);
-    return { exitCode: EXIT.ok, state };
+  const report = (exitCode: number, files: Array<{ file: string; state: CheckState; why: string; fix: string | null }>) => {
+    if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);
+    return { exitCode, ...(files[0] ? { state: files[0].state } : {}) };
+  };
+  if (!options.json) for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
+  if (build.pluginText === undefined) {
+    if (!options.json) printError("Cannot check: the settings have errors (listed above).\n");
+    return report(EXIT.invalidSettings, []);
   }
-  print(`${state}: ${file} (${why})\n`);
-  const fix = state === "edited" || state === "not generated" ? `${build.plan.command} --force` : build.plan.command;
-  print(`Run \`${fix}\` to ${state === "edited" ? "discard the hand edits and regenerate it" : "regenerate it"}.\n`);
-  return { exitCode: EXIT.refused, state };
+  const actual = await readIfExists(build.plan.pluginFile);
+  const { state, why } = build.hooks === 0 ? noHooksState(actual) : compare(build.pluginText, actual);
+  if (state === "up to date") {
+    if (!options.json) print(`${style.green("up to date")}: ${file}${why ? ` (${why})` : ""}\n`);
+    return report(EXIT.ok, [{ file, state, why, fix: null }]);
+  }
+  const fix = state === "edited" || state === "reformatted" || state === "not generated" ? `${build.plan.command} --force` : build.plan.command;
+  if (!options.json) {
+    print(`${style.red(state)}: ${file} (${why})\n`);
+    const action = state === "edited" ? "discard the hand edits and regenerate it" : state === "reformatted" ? "discard the reformatting and regenerate it" : "regenerate it";
+    print(`Run \`${fix}\` to ${action}.\n`);
+  }
+  return report(EXIT.refused, [{ file, state, why, fix }]);
 }
 
 /** Pure: what the file on disk is, compared with what convert would write now. */
@@ -46,8 +60,27 @@ export function compare(expected: string, actual: string | undefined): { state: 
   if (actual === undefined) return { state: "missing", why: "convert has not written it" };
   const header = parseHeader(actual);
   if (!header) return { state: "not generated", why: "it has no hooks2opencode header" };
-  if (!header.intact) return { state: "edited", why: "it was changed by hand after convert wrote it" };
+  if (!header.intact) {
+    // A formatter rewrote it (same code, other whitespace and quotes): say so, it is not a hand edit.
+    return sameTokens(actual, expected)
+      ? { state: "reformatted", why: "a formatter rewrote it; add it to the formatter's ignore file (.prettierignore)" }
+      : { state: "edited", why: "it was changed by hand after convert wrote it" };
+  }
   if (actual.replace(/\r\n/g, "\n") === expected) return { state: "up to date", why: "" };
   const inputsChanged = header.inputsHash !== parseHeader(expected)?.inputsHash;
   return { state: "stale", why: inputsChanged ? "the settings or hooks2opencode changed since it was generated" : "it differs from what convert writes now" };
+}
+
+/** With no hooks, up to date means no plugin; an unedited plugin of ours left behind is stale. */
+function noHooksState(actual: string | undefined): { state: CheckState; why: string } {
+  if (actual === undefined) return { state: "up to date", why: "no hooks, no plugin" };
+  const header = parseHeader(actual);
+  if (!header) return { state: "up to date", why: "no hooks; the file there was not written by hooks2opencode" };
+  return { state: "stale", why: "the settings have no hooks any more; convert removes it" };
+}
+
+/** Equal apart from whitespace, quote style, semicolons and trailing commas: what prettier changes. */
+function sameTokens(a: string, b: string): boolean {
+  const normalize = (text: string) => text.split("\n").slice(5).join("\n").replace(/["'`]/g, '"').replace(/[\s;,]+/g, "");
+  return normalize(a) === normalize(b);
 }

@@ -13,4 +13,5 @@ export class ExitError extends Error {
   }
 }
 
-export const EXIT = { ok: 0, refused: 1, invalidSettings: 2 } as const;
+/** 0 done; 1 refused (convert) or drift (check); 2 the input cannot be used (settings, flags); 70 a bug. */
+export const EXIT = { ok: 0, refused: 1, invalidSettings: 2, usage: 2, internal: 70 } as const;

@@ -1,17 +1,74 @@
-// The per-hook report convert prints: translated / degraded (how) / dropped (why). Pure.
-import type { ReportRow } from "./classify.js";
+// The per-hook report convert prints: translated / degraded (how) / dropped (why), with where each
+// hook fires in OpenCode. Text from settings files is printed safely (terminal.ts). Pure.
+import type { Diagnostic } from "../schema/diagnostics.js";
+import type { ReportRow, Status } from "./classify.js";
+import { firstLine, safeText, type Style } from "./terminal.js";
 
-export function formatReport(rows: readonly ReportRow[]): string {
-  if (rows.length === 0) return "No hooks found.\n";
+export interface ReportOptions {
+  style: Style;
+  /** Only the rows that are not translated as they are. */
+  quiet?: boolean;
+}
+
+/** A long report ends with a line per event, so a large settings file can be read at a glance. */
+const SUMMARY_AFTER = 15;
+
+export function formatReport(rows: readonly ReportRow[], options: ReportOptions): string {
+  if (rows.length === 0) return options.quiet ? "" : "No hooks found.\n";
+  const { style } = options;
+  const paint: Record<Status, (text: string) => string> = { translated: style.green, degraded: style.yellow, dropped: style.red };
   const lines: string[] = [];
   for (const row of rows) {
-    const matcher = row.entry.matcher === undefined || row.entry.matcher === "" ? "*" : row.entry.matcher;
-    lines.push(`  ${row.status.padEnd(10)} ${row.entry.event} [${matcher}] ${row.label}`);
-    lines.push(`             at ${row.entry.where}${row.firesOn && row.status !== "dropped" ? `; fires on: ${row.firesOn}` : ""}`);
-    for (const note of row.notes) lines.push(`             ${row.status === "dropped" ? "why" : "how"}: ${note}`);
-    for (const remark of row.status === "dropped" ? [] : row.remarks) lines.push(`             note: ${remark}`);
+    if (options.quiet && row.status === "translated") continue;
+    const matcher = row.entry.matcher === undefined || row.entry.matcher === "" ? "*" : safeText(row.entry.matcher);
+    const condition = typeof row.entry.handler.if === "string" ? ` if ${safeText(row.entry.handler.if)}` : "";
+    lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.entry.event} [${matcher}]${condition} ${firstLine(row.label)}`);
+    lines.push(style.dim(`             at ${row.entry.where}${row.firesOn && row.status !== "dropped" ? `; fires on: ${row.firesOn}` : ""}`));
+    for (const note of row.notes) lines.push(`             ${row.status === "dropped" ? "why" : "how"}: ${safeText(note)}`);
+    for (const remark of row.status === "dropped" ? [] : row.remarks) lines.push(`             note: ${safeText(remark)}`);
   }
-  const count = (status: string) => rows.filter((row) => row.status === status).length;
-  lines.push(`${rows.length} hook${rows.length === 1 ? "" : "s"}: ${count("translated")} translated, ${count("degraded")} degraded, ${count("dropped")} dropped`);
+  if (rows.length > SUMMARY_AFTER) {
+    for (const [event, counted] of Object.entries(countBy(rows, (row) => row.entry.event))) lines.push(`  ${event}: ${countsText(counted)}`);
+  }
+  lines.push(`${rows.length} hook${rows.length === 1 ? "" : "s"}: ${countsText(rows)}`);
   return `${lines.join("\n")}\n`;
+}
+
+export function counts(rows: readonly ReportRow[]): Record<Status, number> {
+  const count = (status: Status) => rows.filter((row) => row.status === status).length;
+  return { translated: count("translated"), degraded: count("degraded"), dropped: count("dropped") };
+}
+
+function countsText(rows: readonly ReportRow[]): string {
+  const { translated, degraded, dropped } = counts(rows);
+  return `${translated} translated, ${degraded} degraded, ${dropped} dropped`;
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, T[]> {
+  const groups: Record<string, T[]> = {};
+  for (const item of items) (groups[key(item)] ??= []).push(item);
+  return groups;
+}
+
+/** `file:line:col: severity: message [code]`, the severity coloured. */
+export function formatDiagnosticLine(diagnostic: Diagnostic, style: Style): string {
+  const severity = diagnostic.severity === "error" ? style.red("error") : style.yellow("warning");
+  return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${severity}: ${safeText(diagnostic.message)} [${diagnostic.code}]`;
+}
+
+/** The report as data, for --json: one object per hook, in settings order. */
+export function reportRowsJson(rows: readonly ReportRow[]): object[] {
+  return rows.map((row) => ({
+    event: row.entry.event,
+    matcher: row.entry.matcher ?? null,
+    if: typeof row.entry.handler.if === "string" ? row.entry.handler.if : null,
+    type: row.entry.handler.type,
+    handler: row.label,
+    source: row.entry.source,
+    where: row.entry.where,
+    status: row.status,
+    notes: row.notes,
+    remarks: row.remarks,
+    firesOn: row.firesOn ?? null,
+  }));
 }

@@ -1,6 +1,9 @@
 // The command line. Commands are plain functions (convert.ts, check.ts); this file only parses
-// flags and turns errors into exit codes: 0 done, 1 refused or drift, 2 invalid settings.
-import { Command } from "commander";
+// flags and turns errors into exit codes, the only place that does: 0 done, 1 refused (convert) or
+// drift (check), 2 the input cannot be used (settings Claude cannot read, a bad flag, a missing
+// file; any warning under --strict), 70 an internal error (a bug). Commander's own exits (unknown
+// option or command, missing argument) are taken over so that they exit 2 too, as eslint does.
+import { Command, CommanderError } from "commander";
 import type { BuildOptions } from "./build-plugin.js";
 import { check } from "./check.js";
 import { convert } from "./convert.js";
@@ -12,31 +15,37 @@ process.stdout.on("error", () => {});
 
 const program = new Command("hooks2opencode")
   .description("Replay Claude Code hooks in OpenCode: convert .claude/settings.json hooks into a drop-in OpenCode plugin.")
-  .version(packageVersion())
-  .showHelpAfterError();
+  .version(packageVersion(), "-v, --version", "print the version")
+  .exitOverride()
+  .showHelpAfterError("(hooks2opencode --help shows the commands and flags)");
 
 interface SourceFlags {
-  project: string;
+  project?: string;
   settings: string[];
   user?: boolean;
   out?: string;
   strict?: boolean;
+  json?: boolean;
+  color?: boolean;
 }
 
-/** The flags that say which settings to read and where the plugin goes, shared by both commands. */
+/** The flags that say which settings to read, where the plugin goes and how to print, shared by both commands. */
 function withSourceFlags(command: Command): Command {
   return command
-    .option("-p, --project <dir>", "project folder", ".")
+    .exitOverride()
+    .option("-p, --project <dir>", "project folder (default: the nearest folder upward with .claude/, else the git root)")
     .option("-s, --settings <file>", "read this settings file instead of .claude/settings*.json (repeatable)", collect, [])
     .option("--user", "~/.claude/settings.json ($CLAUDE_CONFIG_DIR) and OpenCode's global plugin folder")
     .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)")
-    .option("--strict", "treat every warning as an error (exit 2): for CI");
+    .option("--strict", "treat every warning as an error (exit 2): for CI")
+    .option("--json", "print one JSON document (see README, \"Machine-readable output\")")
+    .option("--no-color", "never colour the output (also: NO_COLOR=1)");
 }
 
 function buildOptions(flags: SourceFlags): BuildOptions {
   if (flags.user && flags.settings.length > 0) throw new UsageError("--user and --settings cannot be combined");
   return {
-    project: flags.project,
+    ...(flags.project !== undefined ? { project: flags.project } : {}),
     settings: flags.settings,
     ...(flags.user ? { user: true } : {}),
     ...(flags.out ? { out: flags.out } : {}),
@@ -44,19 +53,30 @@ function buildOptions(flags: SourceFlags): BuildOptions {
   };
 }
 
+function printOptions(flags: SourceFlags): { json?: boolean; color?: boolean } {
+  return { ...(flags.json ? { json: true } : {}), ...(flags.color === false ? { color: false } : {}) };
+}
+
 withSourceFlags(program.command("convert"))
   .description("write .opencode/plugins/claude-hooks.js from the project's Claude Code settings and print a per-hook report")
-  .option("--dry-run", "print the report, write nothing")
+  .option("--dry-run", "print the report and what would be written or refused, write nothing")
   .option("--force", "overwrite a plugin file that was not written by hooks2opencode or was edited by hand")
-  .action(async (flags: SourceFlags & { dryRun?: boolean; force?: boolean }) => {
-    const result = await convert({ ...buildOptions(flags), ...(flags.dryRun ? { dryRun: true } : {}), ...(flags.force ? { force: true } : {}) });
+  .option("-q, --quiet", "print only problems (warnings, errors, hooks not translated as they are)")
+  .action(async (flags: SourceFlags & { dryRun?: boolean; force?: boolean; quiet?: boolean }) => {
+    const result = await convert({
+      ...buildOptions(flags),
+      ...printOptions(flags),
+      ...(flags.dryRun ? { dryRun: true } : {}),
+      ...(flags.force ? { force: true } : {}),
+      ...(flags.quiet ? { quiet: true } : {}),
+    });
     process.exitCode = result.exitCode;
   });
 
 withSourceFlags(program.command("check"))
   .description("fail (exit 1) when the plugin is missing, stale or edited by hand; for CI")
   .action(async (flags: SourceFlags) => {
-    process.exitCode = (await check(buildOptions(flags))).exitCode;
+    process.exitCode = (await check({ ...buildOptions(flags), ...printOptions(flags) })).exitCode;
   });
 
 function collect(value: string, previous: string[]): string[] {
@@ -64,16 +84,24 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 try {
-  await program.parseAsync(process.argv);
+  if (process.argv.length <= 2) {
+    program.outputHelp();
+    process.exitCode = EXIT.usage;
+  } else {
+    await program.parseAsync(process.argv);
+  }
 } catch (error) {
-  if (error instanceof ExitError) {
+  if (error instanceof CommanderError) {
+    // Commander already printed the message (or the help, or the version).
+    process.exitCode = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code) ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof ExitError) {
     process.stderr.write(`hooks2opencode: ${error.message}\n`);
     process.exitCode = error.exitCode;
   } else if (error instanceof UsageError) {
     process.stderr.write(`hooks2opencode: ${error.message}\n`);
-    process.exitCode = EXIT.invalidSettings;
+    process.exitCode = EXIT.usage;
   } else {
     process.stderr.write(`hooks2opencode: internal error, this is a bug; please report it:\n${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exitCode = 70;
+    process.exitCode = EXIT.internal;
   }
 }

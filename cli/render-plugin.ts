@@ -16,6 +16,7 @@ export interface RenderInput {
 export function renderPlugin(input: RenderInput): string {
   const dropped = input.rows.filter((row) => row.status === "dropped");
   const body = [
+    "/* eslint-disable */ // generated code: linters have nothing to fix here (and must not: check would report an edit)",
     "// Claude Code hooks replayed in OpenCode by hooks2opencode: each handler runs with Claude's input,",
     "// matcher, `if`, timeout and exit-code rules. Drop-in: OpenCode loads this file from .opencode/plugins/.",
     ...(dropped.length > 0

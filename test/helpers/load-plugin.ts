@@ -17,7 +17,7 @@ export interface FakeSession {
 
 export async function loadPlugin(projectDir: string, config: Record<string, unknown> = { permission: "allow" }, fake: FakeSession = {}) {
   const result = await convert({ project: projectDir, print: () => {}, printError: () => {} });
-  if (!result.written) throw new Error(`convert did not write a plugin (exit ${result.exitCode})`);
+  if (result.result !== "written" && result.result !== "unchanged") throw new Error(`convert did not write a plugin (${result.result}, exit ${result.exitCode})`);
   const calls: Array<[string, unknown]> = [];
   const record = (name: string) => async (options: unknown) => {
     calls.push([name, options]);

@@ -60,7 +60,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     // Real projects are git repositories: OpenCode then scopes the worktree to the project.
     await execa("git", ["init", "-q"], { cwd: project.dir });
     const converted = await convert({ project: project.dir, print: () => {}, printError: (text) => process.stderr.write(text) });
-    if (!converted.written) throw new Error(`convert exited ${converted.exitCode}`);
+    if (converted.result !== "written") throw new Error(`convert did not write the plugin (${converted.result}, exit ${converted.exitCode})`);
     await seedConfigDir(path.join(project.dir, ".opencode"));
     await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...spec.opencode?.(project.dir) }, null, 2));
     await preflightPlugin(project.dir, converted.pluginPath);
