@@ -44,6 +44,7 @@ export function hooksJsonSchema(): Schema {
       hooks: { type: "object", properties: events, additionalProperties: false },
       disableAllHooks: { type: "boolean", description: "Turn off all hooks (settings precedence applies)." },
     },
+    $defs: defs,
   };
 }
 
