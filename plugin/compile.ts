@@ -1,6 +1,6 @@
 // Compiles the embedded handlers once, when OpenCode loads the plugin: matchers, `if` rules,
 // timeouts and de-duplication keys are ready before the first tool call.
-import { defaultTimeout, type EventName, eventInfo } from "../schema/events.js";
+import { defaultTimeout, type EventName, eventInfo, isEventName } from "../schema/events.js";
 import type { Handler } from "../schema/types.js";
 import type { PluginConfig, PluginHandler } from "./config.js";
 import { type CompiledMatcher, compileMatcher } from "./match/compile-matcher.js";
@@ -21,16 +21,35 @@ export interface CompiledHandler {
   where: string;
 }
 
-export function compileHandlers(config: PluginConfig): Map<EventName, CompiledHandler[]> {
+/**
+ * Entries that are not well-formed (a hand-edited plugin, a broken local hooks file) are skipped,
+ * one by one: nothing in them may keep the other hooks from running. `skipped` hears of each.
+ */
+export function compileHandlers(config: PluginConfig, skipped: (why: string) => void = () => {}): Map<EventName, CompiledHandler[]> {
   const byEvent = new Map<EventName, CompiledHandler[]>();
-  for (const entry of config.handlers) {
-    const compiled = compileHandler(entry);
+  for (const entry of Array.isArray(config.handlers) ? config.handlers : []) {
+    let compiled: CompiledHandler | undefined;
+    try {
+      compiled = wellFormed(entry) ? compileHandler(entry) : undefined;
+    } catch (error) {
+      compiled = undefined;
+      skipped(`${String((entry as { where?: unknown })?.where ?? "a hook")}: ${String(error)}`);
+    }
     if (!compiled) continue;
     const list = byEvent.get(entry.event) ?? [];
     list.push(compiled);
     byEvent.set(entry.event, list);
   }
   return byEvent;
+}
+
+function wellFormed(entry: unknown): entry is PluginHandler {
+  const candidate = entry as Partial<PluginHandler> | null;
+  return (
+    typeof candidate === "object" && candidate !== null && typeof candidate.event === "string" && isEventName(candidate.event) &&
+    typeof candidate.hook === "object" && candidate.hook !== null && typeof candidate.hook.type === "string" &&
+    (candidate.matcher === undefined || typeof candidate.matcher === "string")
+  );
 }
 
 function compileHandler(entry: PluginHandler): CompiledHandler | undefined {

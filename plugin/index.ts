@@ -20,17 +20,19 @@ export function createPlugin(config: PluginConfig): Plugin {
     // (measured with 1.18.33). Both share one runtime, so each event and each Stop loop runs once.
     const running = live.get(input.directory);
     if (running && !running.closed) return buildHooks(REGISTRY, running);
-    let local: PluginConfig | undefined;
-    let localError: unknown;
+    // A broken local hooks file (one person's, git-ignored) is logged and ignored: the project's
+    // committed hooks run whatever it holds.
+    let active = handlers;
+    let localProblem: string | undefined;
     try {
-      if (config.readsLocalHooks) local = readLocalHooks(input.directory);
+      const local = config.readsLocalHooks ? readLocalHooks(input.directory) : undefined;
+      active = activeHandlers(config, handlers, local, (why) => (localProblem = why));
     } catch (error) {
-      localError = error;
+      localProblem = String(error);
     }
     const client = input.client as unknown as OpencodeClient;
-    const active = withSessionEndBudget(activeHandlers(config, handlers, local), process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
-    const runtime = new Runtime(input.directory, active, client, config.generator, opencodeHost(process.argv));
-    if (localError) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${String(localError)}`);
+    const runtime = new Runtime(input.directory, withSessionEndBudget(active, process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS), client, config.generator, opencodeHost(process.argv));
+    if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     live.set(input.directory, runtime);
     return buildHooks(REGISTRY, runtime);
   };

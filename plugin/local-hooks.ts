@@ -18,8 +18,9 @@ export function readLocalHooks(directory: string): PluginConfig | undefined {
   } catch {
     return undefined;
   }
-  const data = JSON.parse(text) as PluginConfig;
-  return Array.isArray(data.handlers) ? data : undefined;
+  const data = JSON.parse(text) as PluginConfig | null;
+  if (typeof data !== "object" || data === null || !Array.isArray(data.handlers)) throw new Error("not a hooks2opencode local hooks file (no handlers array)");
+  return data;
 }
 
 /** The handlers that run: the plugin's own, then the local ones; `disableAllHooks` local > project. */
@@ -27,11 +28,12 @@ export function activeHandlers(
   config: PluginConfig,
   compiled: Map<EventName, CompiledHandler[]>,
   local: PluginConfig | undefined,
+  skipped: (why: string) => void = () => {},
 ): Map<EventName, CompiledHandler[]> {
-  const disabled = local?.disableAllHooks ?? config.disableAllHooks ?? false;
-  if (disabled) return new Map();
+  const localDisable = typeof local?.disableAllHooks === "boolean" ? local.disableAllHooks : undefined;
+  if (localDisable ?? config.disableAllHooks ?? false) return new Map();
   if (!local) return compiled;
   const combined = new Map(compiled);
-  for (const [event, handlers] of compileHandlers(local)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
+  for (const [event, handlers] of compileHandlers(local, skipped)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
   return combined;
 }

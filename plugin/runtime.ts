@@ -2,6 +2,7 @@
 // what a before-hook left for the after-hook of the same call, what it knows per session, the work
 // still running in the background, and a logger that never throws.
 import { appendFileSync } from "node:fs";
+import { bounded } from "./protocol/detach.js";
 import type { EventName } from "../schema/events.js";
 import type { CompiledHandler } from "./compile.js";
 import type { OpencodeClient } from "./opencode/client.js";
@@ -125,7 +126,9 @@ export class Runtime {
     return env;
   }
 
-  log(level: "debug" | "info" | "warn" | "error", message: string): void {
+  log(level: "debug" | "info" | "warn" | "error", text: string): void {
+    // A hook may print megabytes; a log line is kept short.
+    const message = bounded(text, 4000);
     const file = process.env.HOOKS2OPENCODE_LOG;
     if (file) {
       try {

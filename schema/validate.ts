@@ -41,6 +41,11 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
   };
   const source: SettingsSource = { kind, file, entries: [] };
 
+  const tooDeep = nestingBeyond(text, MAX_NESTING);
+  if (tooDeep !== undefined) {
+    report(tooDeep, "error", "nesting-too-deep", `objects and arrays are nested more than ${MAX_NESTING} levels deep here; no settings file needs that, and hooks2opencode does not read it`);
+    return { source, diagnostics };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   for (const error of errors) {
@@ -149,7 +154,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     let valid = true;
     for (const [keyNode, valueNode] of properties(node)) {
       const key = getNodeValue(keyNode) as string;
-      const spec = specs[key];
+      const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
       if (!spec) {
         const guess = closestName(key, Object.keys(specs));
         report(keyNode, "warning", "unknown-handler-field", `unknown field "${key}" on a ${type} hook; ignored${guess ? ` (did you mean "${guess}"?)` : ""}`);
@@ -249,6 +254,30 @@ function position(starts: number[], offset: number): { line: number; column: num
     else high = mid - 1;
   }
   return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+}
+
+/** Deeper than this, jsonc-parser (recursive) would overflow the stack; real settings nest < 10 levels. */
+const MAX_NESTING = 256;
+
+/** The offset where `{`/`[` nesting first goes beyond `limit` (strings and comments skipped), if it does. */
+function nestingBeyond(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (char === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (char === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (char === "{" || char === "[") {
+      if (++depth > limit) return i;
+    } else if (char === "}" || char === "]") {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 /** jsonc-parser's error codes, in words. */

@@ -23,7 +23,13 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
         await (entry.kind === "event" ? fireEvent(entry, call, runtime) : entry.handle(call, runtime));
       } catch (error) {
         if (error instanceof HookBlock) throw error;
-        runtime.log("error", `${entry.name} (${channel}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        runtime.log("error", `${entry.name} (${channel}) failed: ${detail.slice(0, 2000)}`);
+        if (entry.kind === "event" && entry.failClosed) {
+          const callID = (call.input as { callID?: unknown }).callID;
+          if (typeof callID === "string") runtime.callState(callID).blocked = true;
+          throw new HookBlock(`${entry.name} hooks could not be run for this call (hooks2opencode: ${error instanceof Error ? error.message : String(error)}); the call was not run, so that no guard is skipped.`);
+        }
       } finally {
         pending.get(entry)?.();
       }

@@ -6,6 +6,7 @@
 // environment, running the handlers in parallel, and reporting what is not the model's business.
 import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
+import { detach } from "../protocol/detach.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
 import { runHandlersSync } from "../run/run-sync.js";
@@ -40,6 +41,11 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   /** Where `opencode run` answers permission prompts itself (Runtime.permissionsRace), run this event's
    *  hooks synchronously inside the event handler (run-sync.ts). */
   readonly syncInOneShotRun?: boolean;
+  /**
+   * What an internal failure does (an input too deep to serialize, a bug): by default it is logged
+   * and OpenCode goes on; a gate (PreToolUse) fails closed instead, so that no guard is skipped.
+   */
+  readonly failClosed?: boolean;
   /** The session's next prompt or model request waits for this event's hooks (their output is for it). */
   readonly dueBeforeNextRequest?: boolean;
   /** Lifecycle events hand hooks a freshly written transcript; tool events one that may lag (as Claude's). */
@@ -75,8 +81,12 @@ export function defineListener<C extends Channel>(listener: Omit<Listener<C>, "k
   return { kind: "listener", ...listener };
 }
 
-/** Thrown to block: OpenCode shows exactly this message (to the model, for a tool call). */
-export class HookBlock extends Error {}
+/** Thrown to block: OpenCode shows exactly this message (to the model, for a tool call), and keeps it. */
+export class HookBlock extends Error {
+  constructor(message: string) {
+    super(detach(message));
+  }
+}
 
 export async function fireEvent<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
@@ -164,8 +174,12 @@ function matching<C extends Channel, F, D extends CommonOutcome>(
   firing: F,
   runtime: Runtime,
 ): ReturnType<Runtime["handlersFor"]> {
-  return selectHandlers(handlers, {
-    ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
-    ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
-  });
+  return selectHandlers(
+    handlers,
+    {
+      ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
+      ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
+    },
+    (handler, error) => runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
+  );
 }

@@ -36,6 +36,8 @@ export interface Verdict<D> {
 export interface ToolEventSpec<C extends ToolChannel, D extends CommonOutcome> {
   name: EventName;
   channel: C;
+  /** See EventModule.failClosed. */
+  failClosed?: boolean;
   /** Whether this OpenCode call fires the event at all (default: always). */
   fires?(context: ToolHookContext): boolean;
   /** Event-specific input fields, added to the common ones and tool_name / tool_input. */
@@ -57,6 +59,7 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
   return defineEvent<C, ToolFiring, D>({
     name: spec.name,
     channel: spec.channel,
+    ...(spec.failClosed ? { failClosed: true } : {}),
     firings(call, runtime) {
       const context = toolContext(call as ChannelCall<ToolChannel>, runtime);
       if (spec.fires && !spec.fires(context)) return [];

@@ -16,6 +16,8 @@ import { defineToolEvent, toolContext, type ToolHookContext, type Verdict } from
 export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
   name: "PreToolUse",
   channel: "tool.execute.before",
+  // A tool call whose hooks could not even be run is not let through (guards may be among them).
+  failClosed: true,
   input: (call, context) => ({
     tool_use_id: context.callID,
     ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),

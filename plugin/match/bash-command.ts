@@ -1,18 +1,22 @@
 // Splits a shell command the way Claude Code's Bash permission matcher looks at it: each
 // subcommand of `&&`, `||`, `;`, `|`, `|&`, `&` and newlines, plus those inside `$(...)` and
 // backticks, with leading `VAR=value` assignments and wrappers (timeout, nice, nohup, ...) removed.
-// Returns undefined when the command cannot be parsed (unbalanced quotes), so callers fail open.
+// Returns undefined when the command cannot be parsed (unbalanced quotes, or `$(`/backticks nested
+// deeper than any real command: MAX_DEPTH), so callers fail open and the hook runs.
 // Source: claude-code-hooks.md §2.7.
 
 const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin", "noglob", "xargs"]);
+/** Command substitutions nested deeper than this are not parsed (the hook runs): bounded work and stack. */
+const MAX_DEPTH = 32;
 
 export function subcommands(command: string): string[] | undefined {
   const found: string[] = [];
-  if (!split(command, found)) return undefined;
+  if (!split(command, found, 0)) return undefined;
   return found.map(stripPrefixes).filter((part) => part !== "");
 }
 
-function split(command: string, out: string[]): boolean {
+function split(command: string, out: string[], depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
   let current = "";
   let quote: "'" | '"' | undefined;
   for (let i = 0; i < command.length; i++) {
@@ -31,7 +35,7 @@ function split(command: string, out: string[]): boolean {
     if (char === "$" && next === "(") {
       const end = closing(command, i + 1);
       if (end < 0) return false;
-      if (!split(command.slice(i + 2, end), out)) return false;
+      if (!split(command.slice(i + 2, end), out, depth + 1)) return false;
       current += command.slice(i, end + 1);
       i = end;
       continue;
@@ -39,7 +43,7 @@ function split(command: string, out: string[]): boolean {
     if (char === "`") {
       const end = command.indexOf("`", i + 1);
       if (end < 0) return false;
-      if (!split(command.slice(i + 1, end), out)) return false;
+      if (!split(command.slice(i + 1, end), out, depth + 1)) return false;
       current += command.slice(i, end + 1);
       i = end;
       continue;

@@ -19,6 +19,8 @@ const WIDE_EXACT = /^[a-zA-Z0-9_|, -]+$/;
 const NARROW_EXACT = /^[a-zA-Z0-9_|]+$/;
 
 const MATCH_ALL: CompiledMatcher = { kind: "all", test: () => true };
+/** Matchers are tested against tool and event names, never long text; a longer one is a mistake. */
+export const MAX_REGEX_LENGTH = 4096;
 
 export function compileMatcher(matcher: string | undefined, options: { narrow?: boolean } = {}): CompileResult {
   if (matcher === undefined || matcher === "" || matcher === "*") return { ok: true, matcher: MATCH_ALL };
@@ -32,9 +34,11 @@ export function compileMatcher(matcher: string | undefined, options: { narrow?: 
     const set = new Set(names);
     return { ok: true, matcher: { kind: "exact", names, test: (value) => set.has(canonicalName(value)) } };
   }
+  if (matcher.length > MAX_REGEX_LENGTH) return { ok: false, error: `it is ${matcher.length} characters long; a matcher regex may have at most ${MAX_REGEX_LENGTH}` };
   let re: RegExp;
   try {
     re = new RegExp(matcher);
+    re.test(""); // engines compile lazily: a pattern too large to compile must fail here, not on a tool call
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }

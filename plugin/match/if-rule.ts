@@ -4,8 +4,9 @@
 // Source: claude-code-hooks.md §2.7; permission rule syntax (Bash word boundary, `:*`, gitignore paths).
 import nodePath from "node:path";
 import { homedir } from "node:os";
-import picomatch from "picomatch";
 import { canonicalName } from "../tools/claude-names.js";
+import { compileGlob, type Glob } from "./glob.js";
+import { compilePathGlob } from "./path-glob.js";
 import { hasDynamicParts, subcommands } from "./bash-command.js";
 
 export interface ToolCall {
@@ -30,7 +31,11 @@ const PATH_FIELD: Record<string, string> = {
   Grep: "path",
 };
 
+/** Rules name a tool and a short pattern; a longer one is a mistake (and costly on every call). */
+const MAX_RULE_LENGTH = 4096;
+
 export function compileIfRule(text: string): IfRuleResult {
+  if (text.length > MAX_RULE_LENGTH) return { ok: false, error: `the rule is ${text.length} characters long; at most ${MAX_RULE_LENGTH}` };
   const parsed = /^\s*([A-Za-z0-9_:-]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(text);
   if (!parsed) return { ok: false, error: 'expected one permission rule like "Bash(git push *)" or "Write(.env*)"' };
   const tool = canonicalName(parsed[1]!);
@@ -74,16 +79,9 @@ function bashTest(specifier: string): (call: ToolCall) => boolean {
   };
 }
 
-/** `*` matches anything, spaces included; a trailing ` *` also matches the bare command. */
-function wildcard(pattern: string): RegExp {
-  const trailingArgs = pattern.endsWith(" *");
-  const body = trailingArgs ? pattern.slice(0, -2) : pattern;
-  const source = body.split("*").map(escapeRegex).join("[\\s\\S]*");
-  return new RegExp(`^${source}${trailingArgs ? "(?:\\s[\\s\\S]*)?" : ""}$`);
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `*` matches anything, spaces included; a trailing ` *` also matches the bare command (word boundary). */
+function wildcard(pattern: string): { test: Glob } {
+  return pattern.endsWith(" *") ? { test: compileGlob(pattern.slice(0, -2), true) } : { test: compileGlob(pattern) };
 }
 
 function pathTest(specifier: string, field: string): (call: ToolCall) => boolean {
@@ -105,7 +103,7 @@ function pathTest(specifier: string, field: string): (call: ToolCall) => boolean
     if (!pattern.replace(/\/$/, "").includes("/")) pattern = `**/${pattern}`;
   }
   if (pattern.endsWith("/")) pattern += "**";
-  const matchers = [picomatch(pattern, { dot: true }), picomatch(`${pattern}/**`, { dot: true })];
+  const matchers = [compilePathGlob(pattern), compilePathGlob(`${pattern}/**`)];
   return (call) => {
     const value = call.toolInput[field];
     const file = typeof value === "string" && value !== "" ? value : call.cwd;

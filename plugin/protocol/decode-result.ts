@@ -3,6 +3,7 @@
 // un-block); any other exit -> valid JSON alone decides, else a non-blocking error (fail open).
 // A timed-out hook makes no decision. `onFailure: "block"` turns failures into exit 2.
 // Source: claude-code-hooks.md §4.2 and §5.3.
+import { bounded } from "./detach.js";
 import { type HookJson, parseStdout } from "./hook-json.js";
 
 export interface ProcessOutcome {
@@ -34,7 +35,8 @@ export function decodeResult(event: string, outcome: ProcessOutcome, options: { 
   if (parsed.kind === "json") return { status: "success", json: parsed.json };
   if (parsed.kind === "invalid") return fail(parsed.message);
   if (outcome.exitCode === 0) return parsed.text.trim() === "" ? { status: "success" } : { status: "success", text: parsed.text };
-  const firstLine = stderr.split("\n")[0] || "No stderr output";
+  const newline = stderr.indexOf("\n");
+  const firstLine = bounded(newline < 0 ? stderr : stderr.slice(0, newline), 1000) || "No stderr output";
   // 126/127: the shell could not run it (a typo in a script path): a gate that silently fails open.
   if ((outcome.exitCode === 127 || outcome.exitCode === 126) && /not found|no such file|permission denied|cannot execute/i.test(stderr)) {
     return options.onFailureBlock

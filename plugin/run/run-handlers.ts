@@ -34,13 +34,19 @@ export interface HandlerRun {
   result: HookResult;
 }
 
-export function selectHandlers(handlers: readonly CompiledHandler[], firing: Selector): CompiledHandler[] {
+export function selectHandlers(handlers: readonly CompiledHandler[], firing: Selector, onError?: (handler: CompiledHandler, error: unknown) => void): CompiledHandler[] {
   const seen = new Set<string>();
   const selected: CompiledHandler[] = [];
   for (const handler of handlers) {
-    if (firing.matchValue !== undefined && !handler.matcher.test(firing.matchValue)) continue;
-    if (handler.ifRule && !(firing.toolCall && handler.ifRule(firing.toolCall))) continue;
-    if (seen.has(handler.key)) continue;
+    // One handler whose matcher or `if` cannot be evaluated is that handler's problem only.
+    let matches: boolean;
+    try {
+      matches = (firing.matchValue === undefined || handler.matcher.test(firing.matchValue)) && (!handler.ifRule || (firing.toolCall !== undefined && handler.ifRule(firing.toolCall)));
+    } catch (error) {
+      onError?.(handler, error);
+      continue;
+    }
+    if (!matches || seen.has(handler.key)) continue;
     seen.add(handler.key);
     selected.push(handler);
   }

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { detach } from "../protocol/detach.js";
 
 export const MAX_HOOK_TEXT = 10_000;
 const PREVIEW = 2_000;
@@ -15,7 +16,7 @@ export function spillLongText(text: string, directory = path.join(tmpdir(), "hoo
     mkdirSync(directory, { recursive: true });
     writeFileSync(file, text);
   } catch {
-    return `${text.slice(0, MAX_HOOK_TEXT)}\n[hook output truncated: ${text.length} characters]`;
+    return detach(`${text.slice(0, MAX_HOOK_TEXT)}\n[hook output truncated: ${text.length} characters]`);
   }
-  return `${text.slice(0, PREVIEW)}\n[hook output truncated: ${text.length} characters; the full text is in ${file}]`;
+  return detach(`${text.slice(0, PREVIEW)}\n[hook output truncated: ${text.length} characters; the full text is in ${file}]`);
 }

@@ -91,7 +91,10 @@ export function toOpencodeArgs(tool: ToolMapping | undefined, input: Record<stri
 
 function renameKeys(source: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
   const renamed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) renamed[names.get(key) ?? key] = structuredClone(value);
+  for (const [key, value] of Object.entries(source)) {
+    // defineProperty, not assignment: a key the model sent as "__proto__" stays a key (and sets no prototype).
+    Object.defineProperty(renamed, names.get(key) ?? key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
+  }
   return renamed;
 }
 
@@ -101,7 +104,7 @@ function renameKeys(source: Record<string, unknown>, names: Map<string, string>)
  */
 export function replaceInPlace(target: Record<string, unknown>, next: Record<string, unknown>): void {
   for (const key of Object.keys(target)) if (!Object.hasOwn(next, key)) delete target[key];
-  Object.assign(target, next);
+  for (const [key, value] of Object.entries(next)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function renameInQuestions(container: Record<string, unknown>, from: string, to: string): void {
