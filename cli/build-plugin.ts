@@ -19,7 +19,7 @@ import { findProjectRoot, isDirectory } from "./project-root.js";
 import { display } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
-import { renderPlugin } from "./render-plugin.js";
+import { renderPlugin, renderRuntime } from "./render-plugin.js";
 
 export interface BuildOptions {
   /** Project folder (default: the current directory). */
@@ -47,6 +47,8 @@ export interface Build {
   hooks: number;
   /** The plugin text; undefined when the settings have errors. */
   pluginText?: string;
+  /** The runtime module beside the plugin (set with pluginText). */
+  runtimeText?: string;
   /** Project mode: the local hooks data, or undefined when there is no settings.local.json. */
   localHooks?: PluginConfig;
 }
@@ -90,10 +92,13 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
     handlers: main.handlers,
   };
+  const runtime = runtimeBundle();
+  build.runtimeText = renderRuntime({ generator: version, runtime, command: plan.command });
   build.pluginText = renderPlugin({
     config,
     rows: main.rows,
-    runtime: runtimeBundle(),
+    runtimeFile: path.basename(plan.runtimeFile),
+    runtime,
     sources: shared.map((source) => source.file),
     texts: loaded.texts.filter((text) => shared.some((source) => source.file === text.display)),
     command: plan.command,
@@ -108,6 +113,8 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
 export interface Plan {
   files: SettingsFile[];
   pluginFile: string;
+  /** The runtime module the plugin imports, beside it (`.mjs`: OpenCode does not load it as a plugin). */
+  runtimeFile: string;
   /** Where settings.local.json hooks go (project mode only). */
   localFile?: string;
   command: string;
@@ -122,6 +129,16 @@ function projectFolder(options: BuildOptions, env: NodeJS.ProcessEnv): string {
 }
 
 function planFiles(options: BuildOptions, projectDir: string, env: NodeJS.ProcessEnv): Plan {
+  const plan = planOutputs(options, projectDir, env);
+  return { ...plan, runtimeFile: runtimeFileFor(plan.pluginFile) };
+}
+
+/** `claude-hooks.js` -> `claude-hooks.runtime.mjs` in the same folder. */
+export function runtimeFileFor(pluginFile: string): string {
+  return path.join(path.dirname(pluginFile), `${path.basename(pluginFile).replace(/\.[cm]?[jt]s$/, "")}.runtime.mjs`);
+}
+
+function planOutputs(options: BuildOptions, projectDir: string, env: NodeJS.ProcessEnv): Omit<Plan, "runtimeFile"> {
   if (options.user) {
     const configHome = env.XDG_CONFIG_HOME || path.join(env.HOME || "~", ".config");
     return {

@@ -30,29 +30,39 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const printError = options.printError ?? ((text) => process.stderr.write(text));
   const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
   const build = await buildOutputs(options);
-  const file = display(build.projectDir, build.plan.pluginFile);
   const report = (exitCode: number, files: Array<{ file: string; state: CheckState; why: string; fix: string | null }>) => {
     if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);
-    return { exitCode, ...(files[0] ? { state: files[0].state } : {}) };
+    const first = files.find((entry) => entry.state !== "up to date") ?? files[0];
+    return { exitCode, ...(first ? { state: first.state } : {}) };
   };
   if (!options.json) for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
   if (build.pluginText === undefined) {
     if (!options.json) printError("Cannot check: the settings have errors (listed above).\n");
     return report(EXIT.invalidSettings, []);
   }
-  const actual = await readIfExists(build.plan.pluginFile);
-  const { state, why } = build.hooks === 0 ? noHooksState(actual) : compare(build.pluginText, actual);
-  if (state === "up to date") {
-    if (!options.json) print(`${style.green("up to date")}: ${file}${why ? ` (${why})` : ""}\n`);
-    return report(EXIT.ok, [{ file, state, why, fix: null }]);
-  }
-  const fix = state === "edited" || state === "reformatted" || state === "not generated" ? `${build.plan.command} --force` : build.plan.command;
+  const targets = [
+    { file: build.plan.pluginFile, expected: build.pluginText },
+    { file: build.plan.runtimeFile, expected: build.runtimeText! },
+  ];
+  const files = await Promise.all(
+    targets.map(async ({ file, expected }) => {
+      const actual = await readIfExists(file);
+      const { state, why } = build.hooks === 0 ? noHooksState(actual) : compare(expected, actual);
+      const fix = state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${build.plan.command} --force` : build.plan.command;
+      return { file: display(build.projectDir, file), state, why, fix };
+    }),
+  );
+  // A runtime nobody imports, with no plugin and no hooks, is still up to date.
+  const drift = files.filter((entry) => entry.state !== "up to date");
   if (!options.json) {
-    print(`${style.red(state)}: ${file} (${why})\n`);
-    const action = state === "edited" ? "discard the hand edits and regenerate it" : state === "reformatted" ? "discard the reformatting and regenerate it" : "regenerate it";
-    print(`Run \`${fix}\` to ${action}.\n`);
+    for (const entry of files) print(`${entry.state === "up to date" ? style.green(entry.state) : style.red(entry.state)}: ${entry.file}${entry.why ? ` (${entry.why})` : ""}\n`);
+    const worst = drift.find((entry) => entry.fix?.endsWith("--force")) ?? drift[0];
+    if (worst) {
+      const action = worst.state === "edited" ? "discard the hand edits and regenerate it" : worst.state === "reformatted" ? "discard the reformatting and regenerate it" : "regenerate it";
+      print(`Run \`${worst.fix}\` to ${action}.\n`);
+    }
   }
-  return report(EXIT.refused, [{ file, state, why, fix }]);
+  return report(drift.length === 0 ? EXIT.ok : EXIT.refused, files);
 }
 
 /** Pure: what the file on disk is, compared with what convert would write now. */

@@ -62,35 +62,41 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     (options.json ? say : printError)(`Settings have errors${options.json ? "" : " (listed above)"}; nothing was written. Fix them and run convert again.${options.json ? "" : "\n"}`);
     return finish("invalid", EXIT.invalidSettings);
   }
-  const existing = await readIfExists(plan.pluginFile);
-  if (build.hooks === 0) return finish(...(await noHooks(existing, plan.pluginFile, output, options.dryRun === true, say)));
+  const files = [
+    { file: plan.pluginFile, text: build.pluginText, existing: await readIfExists(plan.pluginFile) },
+    { file: plan.runtimeFile, text: build.runtimeText!, existing: await readIfExists(plan.runtimeFile) },
+  ];
+  if (build.hooks === 0) return finish(...(await noHooks(files, projectDir, options.dryRun === true, say)));
 
-  const refusal = options.force ? undefined : ownership(existing, output);
+  const refusal = options.force ? undefined : files.map(({ file, existing }) => ownership(existing, display(projectDir, file))).find(Boolean);
   if (refusal) {
     if (!options.dryRun && !options.json) throw new ExitError(refusal, EXIT.refused);
     say(options.dryRun ? `Dry run: would refuse: ${refusal}` : refusal);
     return finish("refused", EXIT.refused);
   }
-  const unchanged = existing?.replace(/\r\n/g, "\n") === build.pluginText;
+  const changed = files.filter(({ text, existing }) => existing?.replace(/\r\n/g, "\n") !== text);
+  const names = changed.map(({ file, text }) => `${display(projectDir, file)}${options.dryRun ? ` (${text.length} bytes)` : ""}`).join(" and ");
   if (options.dryRun) {
-    say(unchanged ? `Dry run: ${output} is up to date; nothing to write.` : `Dry run: would write ${output} (${build.pluginText.length} bytes).`);
+    say(changed.length === 0 ? `Dry run: ${output} is up to date; nothing to write.` : `Dry run: would write ${names}.`);
     return finish("dry-run", EXIT.ok);
   }
-  if (unchanged) say(`Unchanged ${output}.`);
-  else {
-    await writeOrExplain(plan.pluginFile, build.pluginText, projectDir);
-    say(`Wrote ${output}.`);
-    if (existing === undefined && !options.quiet) say(firstRunHint(output));
+  // The runtime first: the plugin never imports a module that is not there yet.
+  const written: string[] = [];
+  for (const { file, text } of [...changed].reverse()) {
+    await writeOrExplain(file, text, projectDir, written);
+    written.push(display(projectDir, file));
   }
+  say(changed.length === 0 ? `Unchanged ${output}.` : `Wrote ${names}.`);
+  if (files[0]!.existing === undefined && !options.quiet) say(firstRunHint(files.map(({ file }) => display(projectDir, file))));
   if (plan.localFile) {
     const local = display(projectDir, plan.localFile);
-    const written = await writeLocalHooks(plan.localFile, build.localHooks, projectDir);
-    if (written === "written") say(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
-    if ((written === "written" || written === "unchanged") && (await isTrackable(projectDir, plan.localFile))) {
+    const state = await writeLocalHooks(plan.localFile, build.localHooks, projectDir, written);
+    if (state === "written") say(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
+    if ((state === "written" || state === "unchanged") && (await isTrackable(projectDir, plan.localFile))) {
       say(`warning: ${local} is not git-ignored; add it to .gitignore so one person's hooks are not committed.`);
     }
   }
-  return finish(unchanged ? "unchanged" : "written", EXIT.ok, !unchanged);
+  return finish(written.length === 0 ? "unchanged" : "written", EXIT.ok, written.length > 0);
 }
 
 /** Why an existing file must not be replaced: not ours, or edited by hand since we wrote it. */
@@ -102,28 +108,37 @@ function ownership(existing: string | undefined, output: string): string | undef
   return undefined;
 }
 
-/** No hooks to replay: no 400 KB plugin for nothing; our own earlier one goes, if nobody edited it. */
-async function noHooks(existing: string | undefined, file: string, output: string, dryRun: boolean, say: (text: string) => void): Promise<[ConvertResultKind, number]> {
+/** No hooks to replay: no plugin for nothing; our own earlier files go, if nobody edited them. */
+async function noHooks(
+  files: ReadonlyArray<{ file: string; existing: string | undefined }>,
+  projectDir: string,
+  dryRun: boolean,
+  say: (text: string) => void,
+): Promise<[ConvertResultKind, number]> {
   say("No hooks in the settings: nothing to convert.");
-  const header = existing === undefined ? undefined : parseHeader(existing);
-  if (!header?.intact) {
-    if (existing !== undefined) say(`${output} is left as it is (${header ? "edited by hand" : "not written by hooks2opencode"}).`);
-    return ["no-hooks", EXIT.ok];
+  const ours = files.filter(({ existing }) => existing !== undefined && parseHeader(existing)?.intact);
+  for (const { file, existing } of files) {
+    if (existing !== undefined && !ours.some((own) => own.file === file)) {
+      say(`${display(projectDir, file)} is left as it is (${parseHeader(existing) ? "edited by hand" : "not written by hooks2opencode"}).`);
+    }
   }
+  if (ours.length === 0) return ["no-hooks", EXIT.ok];
+  const names = ours.map(({ file }) => display(projectDir, file)).join(" and ");
   if (dryRun) {
-    say(`Dry run: would remove ${output}, which hooks2opencode wrote for hooks that are gone.`);
+    say(`Dry run: would remove ${names}, which hooks2opencode wrote for hooks that are gone.`);
     return ["dry-run", EXIT.ok];
   }
-  await rm(file, { force: true });
-  say(`Removed ${output}: the hooks it replayed are gone.`);
+  for (const { file } of ours) await rm(file, { force: true });
+  say(`Removed ${names}: the hooks they replayed are gone.`);
   return ["removed", EXIT.ok];
 }
 
 /** Printed once, when the plugin is first written: keep other tools from rewriting it. */
-function firstRunHint(output: string): string {
+function firstRunHint([plugin, runtime]: string[]): string {
   return [
-    `hint: ${output} is generated. Commit it; list it in .prettierignore (and any other formatter's ignore file) so it`,
-    `      is not reformatted, which check would report as an edit; and mark it \`linguist-generated\` in .gitattributes.`,
+    `hint: ${plugin} and ${runtime} are generated. Commit both; list them in .prettierignore (and any other`,
+    `      formatter's ignore file) so they are not reformatted, which check would report as an edit; and mark them`,
+    `      \`linguist-generated\` in .gitattributes.`,
   ].join("\n");
 }
 

@@ -1,5 +1,7 @@
-// Renders the generated plugin: header, the hooks it replays as readable data, then the bundled
-// runtime. Same inputs, same bytes. Pure.
+// Renders the two generated files. The plugin: header, the hooks it replays as readable data, and
+// one import of the runtime module beside it; a reviewer sees in one screen what it will run. The
+// runtime module: header and the bundled runtime, the same bytes in every project of a version.
+// Same inputs, same bytes. Pure.
 import type { PluginConfig } from "../plugin/config.js";
 import type { ReportRow } from "./classify.js";
 import { comment, renderHeader, sha256 } from "./generated-header.js";
@@ -7,6 +9,8 @@ import { comment, renderHeader, sha256 } from "./generated-header.js";
 export interface RenderInput {
   config: PluginConfig;
   rows: ReportRow[];
+  /** The runtime module's file name, imported from beside the plugin. */
+  runtimeFile: string;
   runtime: string;
   sources: string[];
   texts: Array<{ display: string; text: string }>;
@@ -22,14 +26,26 @@ export function renderPlugin(input: RenderInput): string {
     ...(dropped.length > 0
       ? ["//", "// Not replayed:", ...dropped.map((row) => comment(`  ${row.entry.event} ${JSON.stringify(row.label)} (${row.entry.where}): ${row.notes.join("; ")}`))]
       : []),
+    `import { createPlugin } from ${JSON.stringify(`./${input.runtimeFile}`)};`,
+    "",
     `const HOOKS2OPENCODE_CONFIG = ${JSON.stringify(input.config, null, 2)};`,
     "",
-    `// ---- hooks2opencode runtime (${input.config.generator}), bundled; not configuration ----`,
+    "export const ClaudeCodeHooks = createPlugin(HOOKS2OPENCODE_CONFIG);",
+    "",
+  ].join("\n");
+  const inputsHash = sha256(JSON.stringify({ generator: input.config.generator, runtime: sha256(input.runtime), texts: input.texts }));
+  return renderHeader({ version: version(input.config), sources: input.sources, command: input.command, inputsHash }, body) + body;
+}
+
+export function renderRuntime(input: { generator: string; runtime: string; command: string }): string {
+  const body = [
+    `/* eslint-disable */ // the ${input.generator} runtime, minified: the same in every project; its sources are in the hooks2opencode package`,
     input.runtime.trimEnd(),
     "",
   ].join("\n");
-  const inputsHash = sha256(
-    JSON.stringify({ generator: input.config.generator, runtime: sha256(input.runtime), texts: input.texts }),
-  );
-  return renderHeader({ version: input.config.generator.replace(/^hooks2opencode /, ""), sources: input.sources, command: input.command, inputsHash }, body) + body;
+  return renderHeader({ version: version(input), sources: ["the hooks2opencode runtime"], command: input.command, inputsHash: sha256(input.runtime) }, body) + body;
+}
+
+function version(from: { generator: string }): string {
+  return from.generator.replace(/^hooks2opencode /, "");
 }

@@ -10,7 +10,7 @@ import { readIfExists, writeOrExplain } from "./write-output.js";
 export type LocalHooksWrite = "written" | "unchanged" | "removed" | "none";
 
 /** Writes (or, given undefined, removes) the file. */
-export async function writeLocalHooks(file: string, config: PluginConfig | undefined, projectDir: string): Promise<LocalHooksWrite> {
+export async function writeLocalHooks(file: string, config: PluginConfig | undefined, projectDir: string, written: readonly string[] = []): Promise<LocalHooksWrite> {
   const existing = await readIfExists(file);
   if (!config) {
     if (!existing?.includes(GENERATED_MARK)) return "none";
@@ -20,7 +20,7 @@ export async function writeLocalHooks(file: string, config: PluginConfig | undef
   const data = { "//": `${GENERATED_MARK} ${config.generator.replace(/^hooks2opencode /, "")} from .claude/settings.local.json; do not commit, do not edit`, ...config };
   const text = `${JSON.stringify(data, null, 2)}\n`;
   if (existing === text) return "unchanged";
-  await writeOrExplain(file, text, projectDir);
+  await writeOrExplain(file, text, projectDir, written);
   return "written";
 }
 

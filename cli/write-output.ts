@@ -4,12 +4,14 @@ import path from "node:path";
 import { EXIT, ExitError } from "./errors.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
-export async function writeOrExplain(file: string, content: string, projectDir: string): Promise<void> {
+/** Writes atomically; on failure says what it did write before (`written`), so the message is exact. */
+export async function writeOrExplain(file: string, content: string, projectDir: string, written: readonly string[] = []): Promise<void> {
   try {
     await writeFileAtomic(file, content);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new ExitError(`cannot write ${display(projectDir, file)} (${reason}); nothing was changed`, EXIT.refused);
+    const state = written.length === 0 ? "nothing was changed" : `${written.join(" and ")} ${written.length === 1 ? "was" : "were"} written; run convert again once it can be written`;
+    throw new ExitError(`cannot write ${display(projectDir, file)} (${reason}); ${state}`, EXIT.refused);
   }
 }
 

@@ -1,9 +1,4 @@
-// Bundle entry of the runtime embedded in every generated plugin. The generated file defines
-// HOOKS2OPENCODE_CONFIG above this code; the plugin function is the module's only export, as
-// OpenCode requires of files in .opencode/plugins/.
-import type { PluginConfig } from "./config.js";
-import { createPlugin } from "./index.js";
-
-declare const HOOKS2OPENCODE_CONFIG: PluginConfig;
-
-export const ClaudeCodeHooks = createPlugin(HOOKS2OPENCODE_CONFIG);
+// Bundle entry of the runtime module every generated plugin imports (claude-hooks.runtime.mjs next
+// to it): createPlugin is its only export. OpenCode never loads the .mjs file as a plugin itself
+// (it loads only .js and .ts files from a plugins folder).
+export { createPlugin } from "./index.js";

@@ -1,16 +1,16 @@
-// Bundles the plugin runtime (compiled by tsc into dist/plugin/) into one ESM file that convert
-// embeds in every generated plugin, so OpenCode loads it with no install step and no network.
+// Bundles the plugin runtime (compiled by tsc into dist/plugin/) into one minified ESM module that
+// convert writes next to every generated plugin (claude-hooks.runtime.mjs): the same bytes in every
+// project, no install step, no network. The plugin file a reviewer reads holds only the hooks.
 import { build } from "esbuild";
 
 await build({
   entryPoints: ["dist/plugin/entry.js"],
   outfile: "dist/runtime.js",
   bundle: true,
+  minify: true,
   platform: "node",
   format: "esm",
   target: "node20",
   legalComments: "none",
   logLevel: "warning",
-  // Bundled CommonJS dependencies call require(); give them one in ESM (Node and Bun alike).
-  banner: { js: 'import { createRequire as __h2oCreateRequire } from "node:module";\nconst require = __h2oCreateRequire(import.meta.url);' },
 });

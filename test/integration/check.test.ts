@@ -7,6 +7,7 @@ import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/p
 
 const BIN = path.join(REPO_ROOT, "bin", "hooks2opencode.js");
 const cli = (args: string[]) => execa("node", [BIN, ...args], { reject: false, cwd: REPO_ROOT, env: {} });
+const RUNTIME = ".opencode/plugins/claude-hooks.runtime.mjs";
 const PLUGIN = ".opencode/plugins/claude-hooks.js";
 const hooks = (command: string) => settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] });
 
@@ -18,11 +19,13 @@ describe("hooks2opencode check", () => {
     project = await makeProject({ ".claude/settings.json": hooks("./guard.sh") });
     const missing = await cli(["check", "--project", project.dir]);
     expect(missing.exitCode).toBe(1);
-    expect(missing.stdout).toBe(`missing: ${PLUGIN} (convert has not written it)\nRun \`npx hooks2opencode convert\` to regenerate it.`);
+    expect(missing.stdout).toBe(
+      `missing: ${PLUGIN} (convert has not written it)\nmissing: ${RUNTIME} (convert has not written it)\nRun \`npx hooks2opencode convert\` to regenerate it.`,
+    );
 
     expect((await cli(["convert", "--project", project.dir])).exitCode).toBe(0);
     const fresh = await cli(["check", "--project", project.dir]);
-    expect([fresh.exitCode, fresh.stdout]).toEqual([0, `up to date: ${PLUGIN}`]);
+    expect([fresh.exitCode, fresh.stdout]).toEqual([0, `up to date: ${PLUGIN}\nup to date: ${RUNTIME}`]);
 
     await writeFile(project.file(".claude/settings.json"), JSON.stringify(hooks("./guard.sh --strict")));
     const stale = await cli(["check", "--project", project.dir]);

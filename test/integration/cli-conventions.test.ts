@@ -85,9 +85,22 @@ describe("--json", () => {
     const p = await project({ ".claude/settings.json": formatter });
     const missing = await cli(["check", "--json", "--project", p.dir]);
     expect(missing.exitCode).toBe(1);
-    expect(JSON.parse(missing.stdout)).toMatchObject({ exitCode: 1, files: [{ file: PLUGIN, state: "missing", fix: "npx hooks2opencode convert" }] });
+    const runtime = ".opencode/plugins/claude-hooks.runtime.mjs";
+    expect(JSON.parse(missing.stdout)).toMatchObject({
+      exitCode: 1,
+      files: [
+        { file: PLUGIN, state: "missing", fix: "npx hooks2opencode convert" },
+        { file: runtime, state: "missing", fix: "npx hooks2opencode convert" },
+      ],
+    });
     await cli(["convert", "--project", p.dir]);
-    expect(JSON.parse((await cli(["check", "--json", "--project", p.dir])).stdout)).toMatchObject({ exitCode: 0, files: [{ state: "up to date", fix: null }] });
+    expect(JSON.parse((await cli(["check", "--json", "--project", p.dir])).stdout)).toMatchObject({
+      exitCode: 0,
+      files: [
+        { file: PLUGIN, state: "up to date", fix: null },
+        { file: runtime, state: "up to date", fix: null },
+      ],
+    });
   });
 });
 
@@ -164,7 +177,7 @@ describe("writes", () => {
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("No hooks in the settings: nothing to convert.");
-    expect(result.stdout).toContain(`Removed ${PLUGIN}`);
+    expect(result.stdout).toContain(`Removed ${PLUGIN} and .opencode/plugins/claude-hooks.runtime.mjs: the hooks they replayed are gone.`);
     expect(existsSync(p.file(PLUGIN))).toBe(false);
     expect((await cli(["check", "--project", p.dir])).exitCode).toBe(0);
   });
@@ -172,7 +185,7 @@ describe("writes", () => {
   it("writes the exact command into the header, --out included; marks the file for linters and says how to keep formatters off it", async () => {
     const p = await project({ ".claude/settings.json": formatter });
     const first = await cli(["convert", "--project", p.dir, "--out", p.file("plugins/hooks.js")]);
-    expect(first.stdout).toContain("hint: plugins/hooks.js is generated.");
+    expect(first.stdout).toContain("hint: plugins/hooks.js and plugins/hooks.runtime.mjs are generated.");
     expect(first.stdout).toContain(".prettierignore");
     const text = await readFile(p.file("plugins/hooks.js"), "utf8");
     expect(text.split("\n")[2]).toBe("// Regenerate: npx hooks2opencode convert --out plugins/hooks.js");

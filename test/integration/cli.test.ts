@@ -74,7 +74,7 @@ describe("hooks2opencode convert", () => {
     const p = await project({ ".claude/settings.json": formatter });
     const result = await cli(["convert", "--project", p.dir, "--dry-run"]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain("Dry run: would write .opencode/plugins/claude-hooks.js");
+    expect(result.stdout).toMatch(/Dry run: would write \.opencode\/plugins\/claude-hooks\.js \(\d+ bytes\) and \.opencode\/plugins\/claude-hooks\.runtime\.mjs \(\d+ bytes\)\./);
     expect(existsSync(p.file(PLUGIN))).toBe(false);
   });
 
@@ -125,7 +125,7 @@ describe("hooks2opencode convert", () => {
     const p = await project({ ".claude/settings.json": formatter, "blocker": "a file, not a folder" });
     const result = await cli(["convert", "--project", p.dir, "--out", p.file("blocker/plugins/claude-hooks.js")]);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/cannot write .*blocker\/plugins\/claude-hooks\.js \(ENOTDIR\); nothing was changed/);
+    expect(result.stderr).toMatch(/cannot write .*blocker\/plugins\/claude-hooks\.runtime\.mjs \(ENOTDIR\); nothing was changed/);
     expect(result.stderr).not.toContain("internal error");
   });
 

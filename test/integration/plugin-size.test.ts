@@ -1,0 +1,41 @@
+// The size budget of what lands in a user's repository: a plugin file a reviewer reads in one screen
+// (header, the hooks, one import) and a runtime module well under 120 KB. The runtime bundles no
+// third-party code (spawning is node:child_process, globs are plugin/match/), so its size is ours.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse } from "jsonc-parser";
+import { expect, it } from "vitest";
+import { buildOutputs } from "../../cli/build-plugin.js";
+import { REPO_ROOT } from "../helpers/project.js";
+
+const EXAMPLE = path.join(REPO_ROOT, "examples/format-and-guard");
+
+it("the runtime module stays under 100 KB and matches the size the README gives", async () => {
+  const build = await buildOutputs({ project: EXAMPLE, env: { HOME: "/nonexistent" } });
+  const bytes = Buffer.byteLength(build.runtimeText!);
+  expect(bytes).toBeLessThan(100 * 1024);
+  const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
+  const stated = Number(/the generated runtime \(about (\d+) KB minified/.exec(readme)?.[1]);
+  expect(Math.abs(stated - bytes / 1024)).toBeLessThan(4);
+});
+
+it("the plugin file holds only the header, the hooks as data and one import: every command is readable in it", async () => {
+  const build = await buildOutputs({ project: EXAMPLE, env: { HOME: "/nonexistent" } });
+  const text = build.pluginText!;
+  const lines = text.split("\n");
+  const start = lines.findIndex((line) => line.startsWith("const HOOKS2OPENCODE_CONFIG = {"));
+  expect(start).toBeGreaterThan(0);
+  expect(start).toBeLessThan(15); // header and import fit above the hooks
+  const code = lines.filter((line) => /^(import|export|const) /.test(line));
+  expect(code).toEqual([
+    'import { createPlugin } from "./claude-hooks.runtime.mjs";',
+    "const HOOKS2OPENCODE_CONFIG = {",
+    "export const ClaudeCodeHooks = createPlugin(HOOKS2OPENCODE_CONFIG);",
+  ]);
+  const settings = parse(await readFile(path.join(EXAMPLE, ".claude/settings.json"), "utf8"));
+  const commands = Object.values(settings.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>)
+    .flat()
+    .flatMap((group) => group.hooks.map((hook) => hook.command));
+  for (const command of commands) expect(text).toContain(JSON.stringify(command));
+  expect(Buffer.byteLength(text)).toBeLessThan(4 * 1024);
+});
