@@ -1,8 +1,8 @@
 // The local hooks file: settings.local.json hooks as data the project plugin reads at start-up.
 // It is rewritten with each convert (only when it changes) and removed when settings.local.json is
 // gone, so no stale local hook keeps running.
+import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { execa } from "execa";
 import type { PluginConfig } from "../plugin/config.js";
 import { GENERATED_MARK } from "./generated-header.js";
 import { readIfExists, writeOrExplain } from "./write-output.js";
@@ -24,8 +24,12 @@ export async function writeLocalHooks(file: string, config: PluginConfig | undef
   return "written";
 }
 
-/** True when git would pick the file up: inside a repository and not ignored. */
-export async function isTrackable(projectDir: string, file: string): Promise<boolean> {
-  const result = await execa("git", ["check-ignore", "-q", file], { cwd: projectDir, reject: false });
-  return result.exitCode === 1;
+/**
+ * True when git would pick the file up: inside a repository and not ignored (`check-ignore` exits 1).
+ * node:child_process, not execa: importing execa costs ~40 ms of every CLI start, for this one call.
+ */
+export function isTrackable(projectDir: string, file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile("git", ["check-ignore", "-q", file], { cwd: projectDir }, (error) => resolve(typeof error?.code === "number" && error.code === 1));
+  });
 }

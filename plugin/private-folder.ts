@@ -7,17 +7,23 @@ import path from "node:path";
 
 export class PrivateFolder {
   private root?: string;
+  /** Subfolders made already: every tool call asks for its transcript's path, a mkdir each time costs ~50 µs. */
+  private readonly made = new Set<string>();
 
   /** A file path inside the folder's `kind` subfolder, named after the session. */
   file(kind: string, sessionID: string, extension: string): string {
     this.root ??= mkdtempSync(path.join(tmpdir(), "hooks2opencode-"));
     const folder = path.join(this.root, kind);
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (!this.made.has(folder)) {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      this.made.add(folder);
+    }
     return path.join(folder, `${sessionID.replace(/[^A-Za-z0-9_-]/g, "_")}${extension}`);
   }
 
   remove(): void {
     if (this.root) rmSync(this.root, { recursive: true, force: true });
     this.root = undefined;
+    this.made.clear();
   }
 }

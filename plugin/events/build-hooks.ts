@@ -20,6 +20,8 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
     const pending = new Map(entries.filter(isDue).map((entry) => [entry, sessionID ? due(runtime, sessionID) : undefined]));
     for (const entry of entries) {
       try {
+        // Most events of a channel have no hooks: skip them without an await (a tool call pays for each).
+        if (entry.kind === "event" && runtime.handlersFor(entry.name).length === 0) continue;
         await (entry.kind === "event" ? fireEvent(entry, call, runtime) : entry.handle(call, runtime));
       } catch (error) {
         if (error instanceof HookBlock) throw error;

@@ -77,23 +77,37 @@ export function byClaudeName(name: string): ToolMapping | undefined {
 
 /** OpenCode args -> Claude `tool_input` (a new object; OpenCode-only keys kept under their own name). */
 export function toClaudeInput(tool: ToolMapping | undefined, args: Record<string, unknown>): Record<string, unknown> {
-  const input = renameKeys(args, new Map(tool?.args.map(([claude, opencode]) => [opencode, claude])));
+  const input = renameKeys(args, tool ? claudeNames(tool) : NO_RENAMES);
   tool?.toClaudeValues?.(input);
   return input;
 }
 
 /** Claude `tool_input` (e.g. a hook's `updatedInput`) -> OpenCode args. */
 export function toOpencodeArgs(tool: ToolMapping | undefined, input: Record<string, unknown>): Record<string, unknown> {
-  const args = renameKeys(input, new Map(tool?.args));
+  const args = renameKeys(input, tool ? opencodeNames(tool) : NO_RENAMES);
   tool?.toOpencodeValues?.(args);
   return args;
 }
 
-function renameKeys(source: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
+const NO_RENAMES: ReadonlyMap<string, string> = new Map();
+const CLAUDE_NAMES = new Map(TOOL_TABLE.map((tool) => [tool, new Map(tool.args.map(([claude, opencode]) => [opencode, claude]))]));
+const OPENCODE_NAMES = new Map(TOOL_TABLE.map((tool) => [tool, new Map(tool.args)]));
+
+function claudeNames(tool: ToolMapping): ReadonlyMap<string, string> {
+  return CLAUDE_NAMES.get(tool) ?? new Map(tool.args.map(([claude, opencode]) => [opencode, claude]));
+}
+
+function opencodeNames(tool: ToolMapping): ReadonlyMap<string, string> {
+  return OPENCODE_NAMES.get(tool) ?? new Map(tool.args);
+}
+
+function renameKeys(source: Record<string, unknown>, names: ReadonlyMap<string, string>): Record<string, unknown> {
   const renamed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
+    // A copy, so a hook's view never aliases what OpenCode runs; primitives need none.
+    const copy = typeof value === "object" && value !== null ? structuredClone(value) : value;
     // defineProperty, not assignment: a key the model sent as "__proto__" stays a key (and sets no prototype).
-    Object.defineProperty(renamed, names.get(key) ?? key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(renamed, names.get(key) ?? key, { value: copy, enumerable: true, writable: true, configurable: true });
   }
   return renamed;
 }
