@@ -56,7 +56,8 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   if (!options.json) {
     for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
     if (!options.quiet) print(`hooks2opencode: ${build.inputs.join(" + ") || "no settings"} -> ${output}\n`);
-    print(formatReport(rows, { style, quiet: options.quiet === true }));
+    // Settings it cannot read have no report: "No hooks found" would say the file is empty.
+    if (build.pluginText !== undefined || rows.length > 0) print(formatReport(rows, { style, quiet: options.quiet === true }));
   }
   if (build.pluginText === undefined) {
     (options.json ? say : printError)(`Settings have errors${options.json ? "" : " (listed above)"}; nothing was written. Fix them and run convert again.${options.json ? "" : "\n"}`);

@@ -2,6 +2,7 @@
 // hook fires in OpenCode. Text from settings files is printed safely (terminal.ts). Pure.
 import type { Diagnostic } from "../schema/diagnostics.js";
 import type { ReportRow, Status } from "./classify.js";
+import { shown } from "../schema/shown.js";
 import { firstLine, safeText, type Style } from "./terminal.js";
 
 export interface ReportOptions {
@@ -20,8 +21,8 @@ export function formatReport(rows: readonly ReportRow[], options: ReportOptions)
   const lines: string[] = [];
   for (const row of rows) {
     if (options.quiet && row.status === "translated") continue;
-    const matcher = row.entry.matcher === undefined || row.entry.matcher === "" ? "*" : safeText(row.entry.matcher);
-    const condition = typeof row.entry.handler.if === "string" ? ` if ${safeText(row.entry.handler.if)}` : "";
+    const matcher = row.entry.matcher === undefined || row.entry.matcher === "" ? "*" : safeText(shown(row.entry.matcher));
+    const condition = typeof row.entry.handler.if === "string" ? ` if ${safeText(shown(row.entry.handler.if))}` : "";
     lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.entry.event} [${matcher}]${condition} ${firstLine(row.label)}`);
     lines.push(style.dim(`             at ${row.entry.where}${row.firesOn && row.status !== "dropped" ? `; fires on: ${row.firesOn}` : ""}`));
     for (const note of row.notes) lines.push(`             ${row.status === "dropped" ? "why" : "how"}: ${safeText(note)}`);

@@ -1,6 +1,7 @@
 // What the CLI prints goes through here: colour only on a terminal (never with NO_COLOR or
 // --no-color), and any text that came from a settings file is made safe to print first, so a
 // hostile repository cannot move the cursor or rewrite a --dry-run report with escape sequences.
+import { shown } from "../schema/shown.js";
 
 export interface Style {
   red(text: string): string;
@@ -25,8 +26,9 @@ export function safeText(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\n/g, "\\n");
 }
 
-/** A command for a one-line report: its first line, "…" when there is more. */
+/** A command for a one-line report: its first line (at most 200 characters), "…" when there is more. */
 export function firstLine(text: string): string {
   const [first = "", ...rest] = text.split(/\r?\n/);
-  return rest.some((line) => line.trim() !== "") ? `${safeText(first)} …` : safeText(first);
+  const line = safeText(shown(first, 200));
+  return rest.some((more) => more.trim() !== "") ? `${line} …` : line;
 }

@@ -4,6 +4,7 @@
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "../plugin/tools/claude-names.js";
 import { closestName } from "./closest-name.js";
+import { shown } from "./shown.js";
 import { type EventName, eventInfo } from "./events.js";
 import type { Handler } from "./types.js";
 
@@ -95,7 +96,7 @@ function permissionRuleMatcher({ event, matcher }: GroupTarget): LintFinding[] {
   return [
     {
       code: "matcher-is-a-rule",
-      message: `matcher "${matcher}" is a permission rule, not a tool name: as a regex it matches no tool. Match "${rule[1]}" and put "${matcher}" in the hook's "if"`,
+      message: `matcher "${shown(matcher)}" is a permission rule, not a tool name: as a regex it matches no tool. Match "${shown(rule[1]!)}" and put "${shown(matcher)}" in the hook's "if"`,
     },
   ];
 }
@@ -115,12 +116,20 @@ function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
       const why = sameLetters ? "tool names are case-sensitive" : "Claude Code has no tool of that name";
       return {
         code: sameLetters ? "tool-name-case" : "unknown-tool",
-        message: `"${name}" in matcher "${matcher}" matches only a custom tool named "${name}": ${why}${guess ? `; did you mean "${guess}"?` : ""}`,
+        message: `"${shown(name)}" in matcher "${shown(matcher)}" matches only a custom tool named "${name}": ${why}${guess ? `; did you mean "${guess}"?` : ""}`,
       };
     });
 }
 
-export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding[]> = [bashOnlySyntax, timeoutInMilliseconds, unsetVariables];
+/** A NUL cannot be passed to any program (C strings end there): the hook never starts. */
+function nulInCommand({ handler }: HandlerTarget): LintFinding[] {
+  if (handler.type !== "command") return [];
+  const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])];
+  if (!parts.some((part) => typeof part === "string" && part.includes("\u0000"))) return [];
+  return [{ code: "nul-in-command", field: "command", message: "this command holds a NUL character (\\u0000); no program can be started with one, so the hook never runs" }];
+}
+
+export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding[]> = [bashOnlySyntax, timeoutInMilliseconds, unsetVariables, nulInCommand];
 export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, unknownToolNames];
 
 /** Text inside '…' or "…" is not syntax to the shell (a `$'…'` string is kept for its own rule). */

@@ -6,6 +6,7 @@
 // type, a field of the wrong type or a required field missing. Only a file Claude cannot read at
 // all is an error: not JSON, not an object, or `hooks` that is not an object (claude-code-hooks.md
 // §1.2; changelog entries quoted in docs/claude-code-loading.md).
+import { shown } from "./shown.js";
 import { type Node, type ParseError, ParseErrorCode, getNodeValue, parseTree } from "jsonc-parser";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
@@ -77,12 +78,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     if (!isEventName(name)) {
       const guess = closestName(name, EVENT_NAMES);
       const hint = guess ? `; did you mean "${guess}"?${guess.toLowerCase() === name.toLowerCase() ? " (event names are case-sensitive)" : ""}` : "";
-      report(keyNode, "warning", "unknown-event", `unknown hook event "${name}"${hint}; Claude Code skips it`);
+      report(keyNode, "warning", "unknown-event", `unknown hook event "${shown(name)}"${hint}; Claude Code skips it`);
       continue;
     }
     if (groups.type !== "array") {
       const legacy = groups.type === "string" ? `; for a command write [{"hooks": [{"type": "command", "command": ${JSON.stringify(getNodeValue(groups))}}]}]` : "";
-      report(groups, "warning", "event-not-array", `"${name}" must be an array of matcher groups, like [{"matcher": "...", "hooks": [...]}]${legacy}; Claude Code skips it`);
+      report(groups, "warning", "event-not-array", `"${shown(name)}" must be an array of matcher groups, like [{"matcher": "...", "hooks": [...]}]${legacy}; Claude Code skips it`);
       continue;
     }
     for (const group of groups.children ?? []) validateGroup(name, group);
@@ -97,7 +98,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     for (const [keyNode] of properties(group)) {
       const key = getNodeValue(keyNode) as string;
       if (key !== "matcher" && key !== "hooks") {
-        report(keyNode, "warning", "unknown-group-field", `unknown field "${key}" in a matcher group; ignored`);
+        report(keyNode, "warning", "unknown-group-field", `unknown field "${shown(key)}" in a matcher group; ignored`);
       }
     }
     const matcherNode = property(group, "matcher")?.value;
@@ -111,13 +112,13 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       const info = eventInfo(event);
       if (!info.matchField) {
         if (matcher !== "" && matcher !== "*") {
-          report(matcherNode, "warning", "matcher-ignored", `"${event}" has no matcher; Claude Code ignores "${matcher}"`);
+          report(matcherNode, "warning", "matcher-ignored", `"${event}" has no matcher; Claude Code ignores "${shown(matcher)}"`);
         }
         matcher = undefined;
       } else {
         const compiled = compileMatcher(matcher, { narrow: info.narrowExact });
         if (!compiled.ok) {
-          report(matcherNode, "warning", "invalid-regex", `matcher "${matcher}" is not a valid regex (${compiled.error}); it matches nothing in Claude Code, so this group is skipped`);
+          report(matcherNode, "warning", "invalid-regex", `matcher "${shown(matcher)}" is not a valid regex (${compiled.error}); it matches nothing in Claude Code, so this group is skipped`);
           return;
         }
         for (const finding of GROUP_LINTS.flatMap((lint) => lint({ event, matcher: matcher! }))) report(matcherNode, "warning", finding.code, finding.message);
@@ -157,7 +158,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
       if (!spec) {
         const guess = closestName(key, Object.keys(specs));
-        report(keyNode, "warning", "unknown-handler-field", `unknown field "${key}" on a ${type} hook; ignored${guess ? ` (did you mean "${guess}"?)` : ""}`);
+        report(keyNode, "warning", "unknown-handler-field", `unknown field "${shown(key)}" on a ${type} hook; ignored${guess ? ` (did you mean "${guess}"?)` : ""}`);
         continue;
       }
       if (key === "type") continue;

@@ -36,6 +36,8 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   readonly matchValues?: readonly string[];
   /** Tool events: the call an `if` rule is evaluated against. */
   toolCall?(firing: F, runtime: Runtime): ToolCall;
+  /** Why this firing's input cannot be handed to hooks, if it cannot: a handler that matches it fails. */
+  unreadable?(firing: F): string | undefined;
   /** The event's own input fields, added to the common ones. Built only when a handler matched. */
   input(firing: F, runtime: Runtime): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Where `opencode run` answers permission prompts itself (Runtime.permissionsRace), run this event's
@@ -127,6 +129,8 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
       fired.push({ firing, decision: module.decide([], firing), ran: false });
       continue;
     }
+    const unreadable = module.unreadable?.(firing);
+    if (unreadable) throw new Error(unreadable);
     const sessionID = module.session(firing);
     const own = module.input(firing, runtime);
     if (own instanceof Promise || module.env) return false;
@@ -150,6 +154,8 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
   const selected = matching(module, handlers, firing, runtime);
   // Most firings match no hook: build no input for them (a Read response holds the whole file).
   if (selected.length === 0) return { firing, decision: module.decide([], firing), ran: false };
+  const unreadable = module.unreadable?.(firing);
+  if (unreadable) throw new Error(unreadable);
   const sessionID = module.session(firing);
   const [common, own, extraEnv] = await Promise.all([
     commonInput(runtime, module.name, sessionID, module.freshTranscript === true),
@@ -179,6 +185,7 @@ function matching<C extends Channel, F, D extends CommonOutcome>(
     {
       ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
       ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
+      ...(module.unreadable?.(firing) ? { unreadable: true } : {}),
     },
     (handler, error) => runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
   );

@@ -67,6 +67,7 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
     },
     session: (firing) => firing.context.sessionID,
     matchValue: (firing) => firing.call.toolName,
+    unreadable: (firing) => firing.call.unreadable,
     toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
     input: (firing) => ({ tool_name: firing.call.toolName, tool_input: firing.call.toolInput, ...spec.input(firing.call, firing.context) }),
     decide: (runs, firing) => spec.decide(firing.call.toolName, runs),

@@ -13,6 +13,8 @@ export interface Selector {
   matchValue?: string;
   /** Present on tool events, for `if` rules. */
   toolCall?: ToolCall;
+  /** The call's input cannot be read: an `if` rule cannot rule the handler out (it will fail, loudly). */
+  unreadable?: boolean;
 }
 
 export interface Firing {
@@ -41,7 +43,9 @@ export function selectHandlers(handlers: readonly CompiledHandler[], firing: Sel
     // One handler whose matcher or `if` cannot be evaluated is that handler's problem only.
     let matches: boolean;
     try {
-      matches = (firing.matchValue === undefined || handler.matcher.test(firing.matchValue)) && (!handler.ifRule || (firing.toolCall !== undefined && handler.ifRule(firing.toolCall)));
+      matches =
+        (firing.matchValue === undefined || handler.matcher.test(firing.matchValue)) &&
+        (!handler.ifRule || firing.unreadable === true || (firing.toolCall !== undefined && handler.ifRule(firing.toolCall)));
     } catch (error) {
       onError?.(handler, error);
       continue;

@@ -2,6 +2,7 @@
 // one per file for apply_patch; `mcp__server__tool` for MCP tools; none for OpenCode's `invalid`.
 import path from "node:path";
 import { patchFileCalls } from "./apply-patch.js";
+import { MAX_ARGS_DEPTH, nestsBeyond } from "./args-depth.js";
 import { mcpToolName } from "./mcp-names.js";
 import { APPLY_PATCH, byClaudeName, byOpencodeId, INVALID_TOOL, type ToolMapping, toClaudeInput } from "./table.js";
 
@@ -13,6 +14,8 @@ export interface ClaudeCall {
   /** One file of an apply_patch call: its input cannot be rewritten. */
   fromPatch?: boolean;
   mcpServer?: string;
+  /** Why no hook can be handed this call's input (toolInput is then empty); a hook that matches fails. */
+  unreadable?: string;
 }
 
 export function claudeCalls(toolId: string, args: Record<string, unknown>, cwd: string, mcpServers: readonly string[]): ClaudeCall[] {
@@ -23,6 +26,7 @@ export function claudeCalls(toolId: string, args: Record<string, unknown>, cwd: 
       return { toolName: call.claudeTool, toolInput: call.toolInput, fromPatch: true, ...(mapping ? { mapping } : {}) };
     });
   }
+  if (nestsBeyond(args, MAX_ARGS_DEPTH)) return [unreadableCall(toolId, mcpServers)];
   const mapping = byOpencodeId(toolId);
   if (mapping) {
     const toolInput = toClaudeInput(mapping, args);
@@ -33,4 +37,15 @@ export function claudeCalls(toolId: string, args: Record<string, unknown>, cwd: 
   const mcp = mcpToolName(toolId, mcpServers);
   if (mcp) return [{ toolName: mcp.claude, toolInput: toClaudeInput(undefined, args), mcpServer: mcp.server }];
   return [{ toolName: toolId, toolInput: toClaudeInput(undefined, args) }];
+}
+
+/** A call named as usual whose input cannot be given to a hook: matchers still see its name. */
+function unreadableCall(toolId: string, mcpServers: readonly string[]): ClaudeCall {
+  const mcp = mcpToolName(toolId, mcpServers);
+  return {
+    toolName: byOpencodeId(toolId)?.claude ?? mcp?.claude ?? toolId,
+    toolInput: {},
+    ...(mcp ? { mcpServer: mcp.server } : {}),
+    unreadable: `its arguments are nested more than ${MAX_ARGS_DEPTH} levels deep, so no hook can be handed them`,
+  };
 }

@@ -170,6 +170,12 @@ describe("lints for hooks that would silently never work", () => {
     expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
   });
 
+  it("a NUL in a command or its args: no program can be started with it", () => {
+    expect(lint(bash("echo a\u0000b"))).toEqual(["nul-in-command"]);
+    expect(lint(bash("echo", { args: ["a\u0000b"] }))).toEqual(["nul-in-command"]);
+    expect(lint(bash("echo ok"))).toEqual([]);
+  });
+
   it("variables Claude Code never sets, and a top-level hook key", () => {
     expect(lint(bash('prettier --write "$CLAUDE_TOOL_INPUT_FILE_PATH"'))).toEqual(["unset-variable"]);
     expect(validateSettings('{"hook": {"Stop": []}}', "s.json", "project").diagnostics.map((d) => d.code)).toEqual(["hook-not-hooks"]);
