@@ -129,6 +129,16 @@ describe("hooks2opencode convert", () => {
     expect(result.stderr).not.toContain("internal error");
   });
 
+  it("when the plugin lands but the local hooks file cannot, it says exactly which files were written", async () => {
+    const p = await project({ ".claude/settings.json": formatter, ".claude/settings.local.json": formatter, ".opencode/claude-hooks.local.json/x": "a folder in the way" });
+    const result = await cli(["convert", "--project", p.dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(
+      /cannot write \.opencode\/claude-hooks\.local\.json \(EISDIR\); \.opencode\/plugins\/claude-hooks\.runtime\.mjs and \.opencode\/plugins\/claude-hooks\.js were written; run convert again once it can be written/,
+    );
+    expect(existsSync(p.file(PLUGIN))).toBe(true);
+  });
+
   it("exits 2 with the paths it looked at when there are no settings", async () => {
     const p = await project({});
     const result = await cli(["convert", "--project", p.dir]);

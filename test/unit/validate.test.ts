@@ -170,6 +170,11 @@ describe("lints for hooks that would silently never work", () => {
     expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
   });
 
+  it("handler fields named like Object.prototype members are unknown fields, not silently accepted", () => {
+    const codes = validateSettings('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "toString": 1, "constructor": 2}]}]}}', "s.json", "project").diagnostics.map((d) => d.code);
+    expect(codes).toEqual(["unknown-handler-field", "unknown-handler-field"]);
+  });
+
   it("a NUL in a command or its args: no program can be started with it", () => {
     expect(lint(bash("echo a\u0000b"))).toEqual(["nul-in-command"]);
     expect(lint(bash("echo", { args: ["a\u0000b"] }))).toEqual(["nul-in-command"]);
