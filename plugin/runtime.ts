@@ -146,7 +146,8 @@ export class Runtime {
 
   toast(message: string, variant: "info" | "warning" | "error"): void {
     try {
-      void this.client.tui?.showToast?.({ body: { message, variant, title: "Claude Code hook" } })?.catch(() => {});
+      // A toast is a glance: a few lines at most, whatever a hook printed.
+      void this.client.tui?.showToast?.({ body: { message: bounded(message, 2000), variant, title: "Claude Code hook" } })?.catch(() => {});
     } catch {
       // No TUI (opencode run, serve): the log has it.
     }

@@ -1,6 +1,7 @@
 // Where the parts of a verdict that are not the model's business go: the OpenCode log (non-blocking
 // hook errors, timeouts) and a toast for systemMessage; continue:false aborts the session loop.
 import type { CommonOutcome } from "../decide/common.js";
+import { spillLongText } from "../run/spill-long-text.js";
 import type { Runtime } from "../runtime.js";
 
 export function reportCommon(runtime: Runtime, sessionID: string, outcome: CommonOutcome): void {
@@ -10,8 +11,10 @@ export function reportCommon(runtime: Runtime, sessionID: string, outcome: Commo
     runtime.toast(error, "error");
   }
   for (const message of outcome.systemMessages) {
-    runtime.log("info", message);
-    runtime.toast(message, "warning");
+    // Over 10,000 characters: a preview and the file holding it all, as Claude shows it.
+    const shown = spillLongText(message);
+    runtime.log("info", shown);
+    runtime.toast(shown, "warning");
   }
   if (outcome.stop) {
     runtime.log("info", `hook asked to stop (continue: false)${outcome.stop.reason ? `: ${outcome.stop.reason}` : ""}`);

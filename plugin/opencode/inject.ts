@@ -75,7 +75,8 @@ export async function abortSession(runtime: Runtime, sessionID: string): Promise
 }
 
 /** A message for the person at the keyboard: the log, a TUI toast, and stderr in `opencode run`. */
-export function tellUser(runtime: Runtime, message: string, variant: "info" | "warning" | "error"): void {
+export function tellUser(runtime: Runtime, text: string, variant: "info" | "warning" | "error"): void {
+  const message = spillLongText(text);
   runtime.log(variant === "error" ? "error" : variant === "warning" ? "warn" : "info", message);
   runtime.toast(message, variant);
   if (runtime.oneShotRun) process.stderr.write(`hooks2opencode: ${message}\n`);

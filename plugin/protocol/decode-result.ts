@@ -13,6 +13,8 @@ export interface ProcessOutcome {
   timedOut?: boolean;
   /** The process could not be started (e.g. executable not found). */
   spawnError?: string;
+  /** It started and was killed by this signal (not by us: a timeout is timedOut). */
+  signal?: string;
 }
 
 export type HookResult =
@@ -26,6 +28,7 @@ export function decodeResult(event: string, outcome: ProcessOutcome, options: { 
     options.onFailureBlock ? { status: "blocking", stderr: message } : { status: "error", message };
   if (outcome.timedOut) return options.onFailureBlock ? { status: "blocking", stderr: "hook timed out" } : { status: "cancelled" };
   if (outcome.spawnError !== undefined) return fail(`failed to run: ${outcome.spawnError}`);
+  if (outcome.signal !== undefined) return fail(`was killed by ${outcome.signal}`);
 
   const parsed = parseStdout(outcome.stdout, event);
   const stderr = outcome.stderr.trim();

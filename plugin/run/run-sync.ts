@@ -33,9 +33,11 @@ export function runHandlersSync(selected: readonly CompiledHandler[], firing: Fi
       const timedOut = (done.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT";
       const outcome = timedOut
         ? { stdout: "", stderr: "", timedOut: true }
-        : done.error || done.status === null
-          ? { stdout: done.stdout ?? "", stderr: done.stderr ?? "", spawnError: done.error?.message ?? `killed by ${done.signal}` }
-          : { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
+        : done.error
+          ? { stdout: done.stdout ?? "", stderr: done.stderr ?? "", spawnError: done.error.message }
+          : done.status === null
+            ? { stdout: done.stdout ?? "", stderr: done.stderr ?? "", signal: done.signal ?? "a signal" }
+            : { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
       return { handler, result: decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" }) };
     });
 }

@@ -38,18 +38,26 @@ export function spawnCommand(request: SpawnRequest): Promise<ProcessOutcome> {
     const stderr = collect(child.stderr!);
     let done = false;
     let grace: ReturnType<typeof setTimeout> | undefined;
-    const finish = (outcome: ProcessOutcome) => {
+    const finish = (outcome: ProcessOutcome, lingering = false) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
       clearTimeout(grace);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
+      if (lingering) {
+        // The hook exited, but a child it left still holds its stdout or stderr: what the hook printed
+        // counts now, and the child is killed at the hook's deadline, as Claude kills the group at the
+        // timeout (a child that left the group, with setsid, is out of reach there too).
+        stdout.stop();
+        stderr.stop();
+      } else {
+        clearTimeout(timer);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }
       resolve(outcome);
     };
     const ended = (code: number | null, signal: NodeJS.Signals | null): ProcessOutcome =>
       code === null
-        ? { stdout: stdout.text(), stderr: stderr.text(), spawnError: `killed by ${signal ?? "a signal"}` }
+        ? { stdout: stdout.text(), stderr: stderr.text(), signal: signal ?? "a signal" }
         : { exitCode: code, stdout: stdout.text(), stderr: stderr.text() };
     const timer = setTimeout(() => {
       killGroup(child.pid);
@@ -58,10 +66,14 @@ export function spawnCommand(request: SpawnRequest): Promise<ProcessOutcome> {
     timer.unref?.();
     child.on("error", (error) => finish({ stdout: stdout.text(), stderr: stderr.text(), spawnError: error.message }));
     child.on("exit", (code, signal) => {
-      grace = setTimeout(() => finish(ended(code, signal)), PIPE_GRACE_MS);
+      grace = setTimeout(() => finish(ended(code, signal), true), PIPE_GRACE_MS);
       grace.unref?.();
     });
-    child.on("close", (code: number | null, signal: NodeJS.Signals | null) => finish(ended(code, signal)));
+    child.on("close", (code: number | null, signal: NodeJS.Signals | null) => {
+      // Every holder of the pipes is gone: nothing is left to kill at the deadline.
+      if (done) clearTimeout(timer);
+      finish(ended(code, signal));
+    });
     // A hook that never reads stdin, or closes it early, must not fail the run (EPIPE).
     child.stdin!.on("error", () => {});
     child.stdin!.end(request.stdin);
@@ -74,18 +86,25 @@ export function commandLine(request: SpawnRequest): [string, string[], boolean |
   return [request.command, [], "/bin/sh"];
 }
 
-/** The bytes of a stream, up to MAX_OUTPUT_BYTES, decoded once at the end. */
-function collect(stream: NodeJS.ReadableStream): { text(): string } {
+/** The bytes of a stream, up to MAX_OUTPUT_BYTES, decoded once at the end; after stop(), drained only. */
+function collect(stream: NodeJS.ReadableStream): { text(): string; stop(): void } {
   const chunks: Buffer[] = [];
   let size = 0;
+  let stopped = false;
   stream.on("data", (chunk: Buffer) => {
-    if (size >= MAX_OUTPUT_BYTES) return;
+    if (stopped || size >= MAX_OUTPUT_BYTES) return;
     const kept = size + chunk.length > MAX_OUTPUT_BYTES ? chunk.subarray(0, MAX_OUTPUT_BYTES - size) : chunk;
     chunks.push(kept);
     size += kept.length;
   });
   stream.on("error", () => {});
-  return { text: () => Buffer.concat(chunks, size).toString("utf8") };
+  return {
+    text: () => Buffer.concat(chunks, size).toString("utf8"),
+    stop: () => {
+      stopped = true;
+      chunks.length = 0;
+    },
+  };
 }
 
 function killGroup(pid: number | undefined): void {
