@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    globalSetup: ["test/global-setup.ts"],
     projects: [
       { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       { test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000 } },
