@@ -8,7 +8,7 @@ import { handlerLabel } from "../plugin/compile.js";
 import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
 import { compileMatcher } from "../plugin/match/compile-matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
-import { APPLY_PATCH, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
+import { APPLY_PATCH, APPLY_PATCH_SHOWN_AS, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
 
 export type Status = "translated" | "degraded" | "dropped";
 
@@ -131,8 +131,10 @@ function toolReach(matcher: string | undefined): Reach {
   const test = compiled.matcher;
   if (test.kind === "all") return { firesOn: ["every tool"], deadNames: [] };
   const firesOn = TOOL_TABLE.filter((tool) => test.test(tool.claude)).map((tool) => tool.opencode);
-  if (test.test("Edit") || test.test("Write")) firesOn.push(APPLY_PATCH);
+  if (APPLY_PATCH_SHOWN_AS.some((name) => test.test(name))) firesOn.push(APPLY_PATCH);
   if (test.kind === "regex") {
+    // MCP tool names are known only at runtime (from OpenCode's mcp config): a regex that mentions
+    // mcp is said to reach them, one that does not is not (the report is a guide, not a promise).
     if (/mcp/.test(matcher ?? "")) firesOn.push("matching MCP tools");
     return { firesOn, deadNames: [] };
   }

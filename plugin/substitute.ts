@@ -5,28 +5,7 @@
 // OpenCode 1.18.33 has no way for a before-hook to skip a tool (#32565 closed, PR #32679 not landed),
 // so the call is made harmless in place (the only args change OpenCode honours) and its output is
 // replaced in the after-hook. Should OpenCode add a native skip, `skipNatively` is the one place to use it.
-import { replaceInPlace } from "./tools/table.js";
-
-const NOTHING = "hooks2opencode-substitute-matches-nothing";
-
-/**
- * A cheap, side-effect-free stand-in for each read-only tool whose result can be substituted. It
- * stays inside the project folder, so OpenCode's external_directory permission is never asked.
- */
-function harmlessArgs(tool: string, directory: string): Record<string, unknown> | undefined {
-  switch (tool) {
-    case "bash":
-      return { command: "true" };
-    case "read":
-      return { filePath: directory, limit: 1 }; // read lists a directory
-    case "glob":
-      return { pattern: NOTHING, path: directory };
-    case "grep":
-      return { pattern: NOTHING, path: directory, include: NOTHING };
-    default:
-      return undefined;
-  }
-}
+import { byOpencodeId, replaceInPlace } from "./tools/table.js";
 
 /** Native skip, when OpenCode offers one in the before-hook's output; none does in 1.18.33. */
 function skipNatively(_output: Record<string, unknown>, _text: string): boolean {
@@ -36,7 +15,7 @@ function skipNatively(_output: Record<string, unknown>, _text: string): boolean 
 /** Prepares the call for substitution; false when this tool cannot be substituted safely. */
 export function prepareSubstitute(tool: string, args: Record<string, unknown>, beforeOutput: Record<string, unknown>, text: string, directory: string): boolean {
   if (skipNatively(beforeOutput, text)) return true;
-  const harmless = harmlessArgs(tool, directory);
+  const harmless = byOpencodeId(tool)?.harmless?.(directory);
   if (!harmless) return false;
   replaceInPlace(args, harmless);
   return true;

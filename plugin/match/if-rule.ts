@@ -5,6 +5,7 @@
 import nodePath from "node:path";
 import { homedir } from "node:os";
 import { canonicalName } from "../tools/claude-names.js";
+import { byClaudeName } from "../tools/table.js";
 import { compileGlob, type Glob } from "./glob.js";
 import { compilePathGlob } from "./path-glob.js";
 import { hasDynamicParts, subcommands } from "./bash-command.js";
@@ -20,16 +21,6 @@ export interface ToolCall {
 export type IfRule = (call: ToolCall) => boolean;
 
 export type IfRuleResult = { ok: true; rule: IfRule } | { ok: false; error: string };
-
-const PATH_FIELD: Record<string, string> = {
-  Read: "file_path",
-  Write: "file_path",
-  Edit: "file_path",
-  MultiEdit: "file_path",
-  NotebookEdit: "notebook_path",
-  Glob: "path",
-  Grep: "path",
-};
 
 /** Rules name a tool and a short pattern; a longer one is a mistake (and costly on every call). */
 const MAX_RULE_LENGTH = 4096;
@@ -53,25 +44,31 @@ function mcpServerRule(rule: string, name: string): boolean {
   return rule.startsWith("mcp__") && !rule.slice(5).includes("__") && name.startsWith(`${rule}__`);
 }
 
+/** The tool table says which input field a specifier reads, and how (plugin/tools/table.ts). */
 function specifierTest(tool: string, specifier: string): (call: ToolCall) => boolean {
-  if (tool === "Bash" || tool === "PowerShell") return bashTest(specifier);
-  const pathField = PATH_FIELD[tool];
-  if (pathField) return pathTest(specifier, pathField);
-  if (tool === "WebFetch" && specifier.startsWith("domain:")) return domainTest(specifier.slice("domain:".length));
-  const field = tool === "Agent" ? "subagent_type" : tool === "Skill" ? "skill" : undefined;
-  if (field) {
-    const glob = wildcard(specifier);
-    return (call) => glob.test(String(call.toolInput[field] ?? ""));
+  const field = byClaudeName(tool)?.rule;
+  switch (field?.kind) {
+    case "command":
+      return bashTest(specifier, field.key);
+    case "path":
+      return pathTest(specifier, field.key);
+    case "url":
+      if (specifier.startsWith("domain:")) return domainTest(specifier.slice("domain:".length), field.key);
+      break;
+    case "name": {
+      const glob = wildcard(specifier);
+      return (call) => glob.test(String(call.toolInput[field.key] ?? ""));
+    }
   }
-  return () => true; // Unknown specifier: run the hook, as Claude fails open.
+  return () => true; // A specifier the tool does not take: run the hook, as Claude fails open.
 }
 
-function bashTest(specifier: string): (call: ToolCall) => boolean {
+function bashTest(specifier: string, key: string): (call: ToolCall) => boolean {
   const pattern = specifier.endsWith(":*") ? `${specifier.slice(0, -2)} *` : specifier;
   const glob = wildcard(pattern);
   const namesOnlyCommand = !/\s/.test(pattern.replace(/ \*$/, ""));
   return (call) => {
-    const command = String(call.toolInput.command ?? "");
+    const command = String(call.toolInput[key] ?? "");
     const parts = subcommands(command);
     if (!parts) return true;
     if (!namesOnlyCommand && hasDynamicParts(command)) return true;
@@ -113,12 +110,12 @@ function pathTest(specifier: string, field: string): (call: ToolCall) => boolean
   };
 }
 
-function domainTest(domain: string): (call: ToolCall) => boolean {
+function domainTest(domain: string, key: string): (call: ToolCall) => boolean {
   const wanted = domain.toLowerCase().replace(/\.$/, "");
   return (call) => {
     let host: string;
     try {
-      host = new URL(String(call.toolInput.url ?? "")).hostname.toLowerCase().replace(/\.$/, "");
+      host = new URL(String(call.toolInput[key] ?? "")).hostname.toLowerCase().replace(/\.$/, "");
     } catch {
       return false;
     }

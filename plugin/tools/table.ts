@@ -1,7 +1,31 @@
-// The one table that maps OpenCode 1.18.33 tools to Claude Code tools, and their arguments, both
-// ways. Names are listed, never derived from case changes. A Claude key missing from `args` passes
+// The one table of what hooks2opencode knows about each tool: the OpenCode 1.18.33 id and the
+// Claude Code name, their arguments both ways, what an `if` rule's specifier reads, how Claude's
+// PostToolUse tool_response is built, and the harmless arguments a substitute result runs with.
+// Names are listed, never derived from case changes. A Claude key missing from `args` passes
 // through under the same name (OpenCode's schema decoding drops keys it does not know).
-// Sources: opencode-plugin-api.md §3, claude-code-hooks.md §6.2.
+// Sources: opencode-plugin-api.md §3, claude-code-hooks.md §2.7, §6.2, §6.3.
+import {
+  agentResponse,
+  bashResponse,
+  editResponse,
+  globResponse,
+  grepResponse,
+  readResponse,
+  type ResponseBuilder,
+  todoWriteResponse,
+  webFetchResponse,
+  webSearchResponse,
+  writeResponse,
+} from "./tool-response.js";
+
+/**
+ * What the specifier of an `if` rule (`Tool(specifier)`) is matched against: a shell command (word
+ * boundaries, compound commands), a path (gitignore rules), a URL's `domain:`, or a name (wildcards).
+ */
+export type RuleField = { kind: "command" | "path" | "url" | "name"; key: string };
+
+/** A string no file or pattern matches: searches made harmless find nothing. */
+const NOTHING = "hooks2opencode-substitute-matches-nothing";
 
 export interface ToolMapping {
   /** OpenCode tool id. */
@@ -13,28 +37,75 @@ export interface ToolMapping {
   /** Value-level rewrites where the shapes differ, applied after the key mapping. */
   toClaudeValues?: (input: Record<string, unknown>) => void;
   toOpencodeValues?: (args: Record<string, unknown>) => void;
+  /** What an `if` rule's specifier reads; without it, a specifier does not narrow (Claude fails open). */
+  rule?: RuleField;
+  /** Claude's PostToolUse `tool_response`; without it, the tool's text. */
+  response?: ResponseBuilder;
+  /**
+   * Side-effect-free arguments for the same tool, inside the project folder (so OpenCode asks no
+   * external_directory permission): a substitute result runs these instead. Read-only tools only.
+   */
+  harmless?: (directory: string) => Record<string, unknown>;
 }
 
 export const TOOL_TABLE: readonly ToolMapping[] = [
-  { opencode: "bash", claude: "Bash", args: [["command", "command"], ["timeout", "timeout"]] },
-  { opencode: "read", claude: "Read", args: [["file_path", "filePath"], ["offset", "offset"], ["limit", "limit"]] },
-  { opencode: "write", claude: "Write", args: [["file_path", "filePath"], ["content", "content"]] },
+  {
+    opencode: "bash",
+    claude: "Bash",
+    args: [["command", "command"], ["timeout", "timeout"]],
+    rule: { kind: "command", key: "command" },
+    response: bashResponse,
+    harmless: () => ({ command: "true" }),
+  },
+  {
+    opencode: "read",
+    claude: "Read",
+    args: [["file_path", "filePath"], ["offset", "offset"], ["limit", "limit"]],
+    rule: { kind: "path", key: "file_path" },
+    response: readResponse,
+    harmless: (directory) => ({ filePath: directory, limit: 1 }), // read lists a directory
+  },
+  {
+    opencode: "write",
+    claude: "Write",
+    args: [["file_path", "filePath"], ["content", "content"]],
+    rule: { kind: "path", key: "file_path" },
+    response: writeResponse,
+  },
   {
     opencode: "edit",
     claude: "Edit",
     args: [["file_path", "filePath"], ["old_string", "oldString"], ["new_string", "newString"], ["replace_all", "replaceAll"]],
+    rule: { kind: "path", key: "file_path" },
+    response: editResponse,
   },
-  { opencode: "glob", claude: "Glob", args: [["pattern", "pattern"], ["path", "path"]] },
-  { opencode: "grep", claude: "Grep", args: [["pattern", "pattern"], ["path", "path"], ["glob", "include"]] },
-  { opencode: "webfetch", claude: "WebFetch", args: [["url", "url"]] },
-  { opencode: "websearch", claude: "WebSearch", args: [["query", "query"]] },
+  {
+    opencode: "glob",
+    claude: "Glob",
+    args: [["pattern", "pattern"], ["path", "path"]],
+    rule: { kind: "path", key: "path" },
+    response: globResponse,
+    harmless: (directory) => ({ pattern: NOTHING, path: directory }),
+  },
+  {
+    opencode: "grep",
+    claude: "Grep",
+    args: [["pattern", "pattern"], ["path", "path"], ["glob", "include"]],
+    rule: { kind: "path", key: "path" },
+    response: grepResponse,
+    harmless: (directory) => ({ pattern: NOTHING, path: directory, include: NOTHING }),
+  },
+  { opencode: "webfetch", claude: "WebFetch", args: [["url", "url"]], rule: { kind: "url", key: "url" }, response: webFetchResponse },
+  { opencode: "websearch", claude: "WebSearch", args: [["query", "query"]], response: webSearchResponse },
   {
     opencode: "task",
     claude: "Agent",
     args: [["description", "description"], ["prompt", "prompt"], ["subagent_type", "subagent_type"], ["run_in_background", "background"]],
+    rule: { kind: "name", key: "subagent_type" },
+    response: agentResponse,
   },
-  { opencode: "todowrite", claude: "TodoWrite", args: [["todos", "todos"]] },
-  { opencode: "skill", claude: "Skill", args: [["skill", "name"]] },
+  { opencode: "todowrite", claude: "TodoWrite", args: [["todos", "todos"]], response: todoWriteResponse },
+  { opencode: "skill", claude: "Skill", args: [["skill", "name"]], rule: { kind: "name", key: "skill" } },
   {
     opencode: "question",
     claude: "AskUserQuestion",
@@ -42,7 +113,7 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
     toClaudeValues: (input) => renameInQuestions(input, "multiple", "multiSelect"),
     toOpencodeValues: (args) => renameInQuestions(args, "multiSelect", "multiple"),
   },
-  { opencode: "lsp", claude: "LSP", args: [["file_path", "filePath"]] },
+  { opencode: "lsp", claude: "LSP", args: [["file_path", "filePath"]], rule: { kind: "path", key: "file_path" } },
   { opencode: "plan_exit", claude: "ExitPlanMode", args: [] },
   { opencode: "list_mcp_resources", claude: "ListMcpResourcesTool", args: [["server", "server"]] },
   { opencode: "read_mcp_resource", claude: "ReadMcpResourceTool", args: [["server", "server"], ["uri", "uri"]] },
@@ -53,6 +124,8 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
  * file it touches is presented to hooks as an `Edit` (update) or `Write` (add); see apply-patch.ts.
  */
 export const APPLY_PATCH = "apply_patch";
+/** The Claude tools one apply_patch call is shown as, one call per file. */
+export const APPLY_PATCH_SHOWN_AS: readonly string[] = ["Write", "Edit"];
 
 /** OpenCode's repair target for malformed tool calls; Claude would never have run hooks for it. */
 export const INVALID_TOOL = "invalid";

@@ -12,62 +12,86 @@ export interface ToolOutput {
   content?: unknown;
 }
 
-export function toolResponse(call: ClaudeCall, output: ToolOutput): unknown {
-  const meta = output.metadata ?? {};
-  const text = typeof output.output === "string" ? output.output : "";
-  const input = call.toolInput;
-  if (call.mcpServer !== undefined) return output.content ?? text;
-  switch (call.toolName) {
-    case "Bash":
-      return { stdout: typeof meta.output === "string" ? meta.output : text, stderr: "", interrupted: false };
-    case "Write":
-      return {
-        type: meta.exists === true ? "update" : "create",
-        filePath: input.file_path,
-        content: input.content,
-        structuredPatch: [],
-        originalFile: null,
-      };
-    case "Edit":
-      return {
-        filePath: input.file_path,
-        oldString: input.old_string,
-        newString: input.new_string,
-        originalFile: null,
-        structuredPatch: structuredPatch(meta.diff),
-        userModified: false,
-        replaceAll: input.replace_all === true,
-      };
-    case "Read": {
-      const display = (meta.display ?? {}) as Record<string, unknown>;
-      const content = typeof display.text === "string" ? display.text : typeof meta.preview === "string" ? meta.preview : text;
-      const startLine = typeof display.lineStart === "number" ? display.lineStart : Number(input.offset ?? 1);
-      const numLines = content === "" ? 0 : content.split("\n").length;
-      const totalLines = typeof display.totalLines === "number" ? display.totalLines : numLines;
-      return { type: "text", file: { filePath: input.file_path, content, numLines, startLine, totalLines } };
-    }
-    case "Glob": {
-      const filenames = text.split("\n").filter((line) => line.startsWith("/"));
-      return { filenames, numFiles: filenames.length, truncated: meta.truncated === true, durationMs: 0 };
-    }
-    case "Grep": {
-      const filenames = text.split("\n").filter((line) => line.startsWith("/") && line.endsWith(":")).map((line) => line.slice(0, -1));
-      return { mode: "content", filenames, numFiles: filenames.length, content: text, numMatches: meta.matches };
-    }
-    case "Agent":
-      return {
-        status: "completed",
-        agentId: typeof meta.sessionId === "string" ? meta.sessionId : "",
-        content: [{ type: "text", text }],
-        prompt: input.prompt,
-      };
-    case "WebFetch":
-      return { bytes: Buffer.byteLength(text), code: 200, codeText: "OK", result: text, durationMs: 0, url: input.url };
-    case "WebSearch":
-      return { query: input.query, results: [text], durationSeconds: 0 };
-    case "TodoWrite":
-      return { oldTodos: [], newTodos: input.todos ?? [] };
-    default:
-      return text;
-  }
+/** What a response builder gets: the Claude input of the call and OpenCode's after-hook output. */
+export interface ResponseSource {
+  input: Record<string, unknown>;
+  /** The tool's text output. */
+  text: string;
+  metadata: Record<string, unknown>;
 }
+
+export type ResponseBuilder = (source: ResponseSource) => unknown;
+
+/** The builder is the tool's row in the tool table; tools without one get the text, MCP tools their content. */
+export function toolResponse(call: ClaudeCall, output: ToolOutput): unknown {
+  const text = typeof output.output === "string" ? output.output : "";
+  if (call.mcpServer !== undefined) return output.content ?? text;
+  const build = call.mapping?.response;
+  return build ? build({ input: call.toolInput, text, metadata: output.metadata ?? {} }) : text;
+}
+
+export const bashResponse: ResponseBuilder = ({ metadata, text }) => ({
+  stdout: typeof metadata.output === "string" ? metadata.output : text,
+  stderr: "",
+  interrupted: false,
+});
+
+export const writeResponse: ResponseBuilder = ({ input, metadata }) => ({
+  type: metadata.exists === true ? "update" : "create",
+  filePath: input.file_path,
+  content: input.content,
+  structuredPatch: [],
+  originalFile: null,
+});
+
+export const editResponse: ResponseBuilder = ({ input, metadata }) => ({
+  filePath: input.file_path,
+  oldString: input.old_string,
+  newString: input.new_string,
+  originalFile: null,
+  structuredPatch: structuredPatch(metadata.diff),
+  userModified: false,
+  replaceAll: input.replace_all === true,
+});
+
+export const readResponse: ResponseBuilder = ({ input, metadata, text }) => {
+  const display = (metadata.display ?? {}) as Record<string, unknown>;
+  const content = typeof display.text === "string" ? display.text : typeof metadata.preview === "string" ? metadata.preview : text;
+  const startLine = typeof display.lineStart === "number" ? display.lineStart : Number(input.offset ?? 1);
+  const numLines = content === "" ? 0 : content.split("\n").length;
+  const totalLines = typeof display.totalLines === "number" ? display.totalLines : numLines;
+  return { type: "text", file: { filePath: input.file_path, content, numLines, startLine, totalLines } };
+};
+
+export const globResponse: ResponseBuilder = ({ metadata, text }) => {
+  const filenames = text.split("\n").filter((line) => line.startsWith("/"));
+  return { filenames, numFiles: filenames.length, truncated: metadata.truncated === true, durationMs: 0 };
+};
+
+export const grepResponse: ResponseBuilder = ({ metadata, text }) => {
+  const filenames = text.split("\n").filter((line) => line.startsWith("/") && line.endsWith(":")).map((line) => line.slice(0, -1));
+  return { mode: "content", filenames, numFiles: filenames.length, content: text, numMatches: metadata.matches };
+};
+
+export const agentResponse: ResponseBuilder = ({ input, metadata, text }) => ({
+  status: "completed",
+  agentId: typeof metadata.sessionId === "string" ? metadata.sessionId : "",
+  content: [{ type: "text", text }],
+  prompt: input.prompt,
+});
+
+// OpenCode's webfetch throws on any non-2xx answer (`if (!response.ok) throw`, opencode
+// packages/opencode/src/tool/webfetch.ts) and PostToolUse runs only after a success, so the status
+// was 2xx; OpenCode does not say which, and 200 is by far the likeliest.
+export const webFetchResponse: ResponseBuilder = ({ input, text }) => ({
+  bytes: Buffer.byteLength(text),
+  code: 200,
+  codeText: "OK",
+  result: text,
+  durationMs: 0,
+  url: input.url,
+});
+
+export const webSearchResponse: ResponseBuilder = ({ input, text }) => ({ query: input.query, results: [text], durationSeconds: 0 });
+
+export const todoWriteResponse: ResponseBuilder = ({ input }) => ({ oldTodos: [], newTodos: input.todos ?? [] });

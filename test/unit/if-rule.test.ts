@@ -52,6 +52,8 @@ describe("`if` rules on file tools (gitignore-style paths)", () => {
     ["Edit(//etc/hosts)", "/etc/hosts", true], // "//" = absolute
     ["Edit(./README.md)", `${project}/README.md`, true],
     ["Read(*.ts)", "/elsewhere/a.ts", false], // outside the base
+    ["LSP(src/**)", `${project}/lib/a.ts`, false], // every file tool reads its path from the tool table
+    ["LSP(src/**)", `${project}/src/a.ts`, true],
   ])("%s on %s -> %s", (rule, file, expected) => {
     const tool = rule.slice(0, rule.indexOf("("));
     expect(runs(rule, tool, { file_path: file })).toBe(expected);

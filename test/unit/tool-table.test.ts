@@ -44,6 +44,20 @@ describe("the tool table", () => {
     expect(toOpencodeArgs(tool, claude)).toEqual(opencode);
   });
 
+  it("every row is complete: a path argument has a path rule, harmless args use the tool's own keys", () => {
+    for (const tool of TOOL_TABLE) {
+      const pathKey = tool.args.map(([claude]) => claude).find((key) => key === "file_path" || key === "path");
+      if (pathKey) expect(tool.rule, tool.claude).toEqual({ kind: "path", key: pathKey });
+      if (tool.rule) expect(tool.args.map(([claude]) => claude), tool.claude).toContain(tool.rule.key);
+      const harmless = tool.harmless?.("/project");
+      if (harmless) for (const key of Object.keys(harmless)) expect(tool.args.map(([, opencode]) => opencode), tool.claude).toContain(key);
+    }
+    // The tools Claude documents a structured tool_response for (claude-code-hooks.md §6.3) build one;
+    // ExitPlanMode aside: OpenCode's plan_exit takes no arguments and returns no plan to build it from.
+    const structured = ["Bash", "Write", "Edit", "Read", "Glob", "Grep", "Agent", "WebFetch", "WebSearch", "TodoWrite"];
+    expect(TOOL_TABLE.filter((tool) => tool.response).map((tool) => tool.claude).sort()).toEqual([...structured].sort());
+  });
+
   it("replaceInPlace keeps the object, deletes removed keys", () => {
     const args: Record<string, unknown> = { command: "rm -rf x", timeout: 5 };
     const same = args;
