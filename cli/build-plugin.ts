@@ -1,25 +1,30 @@
-// The pipeline convert and check share: settings -> validated hooks -> per-hook classification ->
-// the plugin text (and the local hooks data). No writes: convert and check are its two sinks.
+// The pipeline convert and check share, in two steps. readBuildInputs does all the reading: the
+// settings files, this package's version and runtime bundle, what /bin/sh is. buildPlugin turns
+// those inputs into the plugin text, the runtime module and the local hooks data: pure, so it is
+// tested in memory. No writes: convert and check are its two sinks.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { hasErrors, type Diagnostic } from "../schema/diagnostics.js";
 import {
   claudeConfigDir,
   explicitSettingsFiles,
-  loadSettings,
   projectSettingsFiles,
+  readSettingsFiles,
   type SettingsFile,
+  type SettingsText,
   userSettingsFile,
+  validateSettingsTexts,
 } from "../schema/load-settings.js";
 import { mergeSources } from "../schema/merge-sources.js";
+import { systemShell } from "../schema/system-shell.js";
 import type { PluginConfig } from "../plugin/config.js";
 import { LOCAL_HOOKS_FILE, PLUGIN_FILE } from "../plugin/local-hooks.js";
-import { classify, type ReportRow } from "./classify.js";
+import { classify, type ReportRow, withDisableAllHooks } from "./classify.js";
 import { findProjectRoot, isDirectory } from "./project-root.js";
 import { display } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
-import { renderPlugin, renderRuntime } from "./render-plugin.js";
+import { renderLocalHooks, renderPlugin, renderRuntime } from "./render-plugin.js";
 
 export interface BuildOptions {
   /** Project folder (default: the current directory). */
@@ -33,6 +38,21 @@ export interface BuildOptions {
   /** Every warning is an error (CI: a typo fails the build). */
   strict?: boolean;
   env?: NodeJS.ProcessEnv;
+}
+
+/** Everything a build reads, read once. */
+export interface BuildInputs {
+  projectDir: string;
+  plan: Plan;
+  /** The settings files of the plan that exist, as read. */
+  settings: SettingsText[];
+  /** This package's version ("0.1.0"). */
+  version: string;
+  /** The bundled runtime (dist/runtime.js). */
+  runtime: string;
+  /** What /bin/sh is here, for the bash-only-syntax lint. */
+  sh: string;
+  strict: boolean;
 }
 
 export interface Build {
@@ -49,24 +69,33 @@ export interface Build {
   pluginText?: string;
   /** The runtime module beside the plugin (set with pluginText). */
   runtimeText?: string;
-  /** Project mode: the local hooks data, or undefined when there is no settings.local.json. */
-  localHooks?: PluginConfig;
+  /** Project mode: the local hooks file's text, or undefined when there is no settings.local.json. */
+  localHooksText?: string;
 }
 
 export async function buildOutputs(options: BuildOptions): Promise<Build> {
+  return buildPlugin(await readBuildInputs(options));
+}
+
+export async function readBuildInputs(options: BuildOptions): Promise<BuildInputs> {
   const env = options.env ?? process.env;
   const projectDir = projectFolder(options, env);
   const plan = planFiles(options, projectDir, env);
   for (const file of plan.files) {
     if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
   }
-  const loaded = await loadSettings(plan.files);
-  if (options.strict) loaded.diagnostics = loaded.diagnostics.map((diagnostic) => ({ ...diagnostic, severity: "error" }));
-  if (loaded.sources.length === 0 && !hasErrors(loaded.diagnostics)) {
+  const settings = await readSettingsFiles(plan.files);
+  if (settings.length === 0) {
     throw new ExitError(`no Claude Code settings found (looked for ${plan.files.map((file) => file.display).join(", ")})`, EXIT.invalidSettings);
   }
-  const hooks = loaded.sources.reduce((count, source) => count + source.entries.length, 0);
-  const version = `hooks2opencode ${packageVersion()}`;
+  return { projectDir, plan, settings, version: packageVersion(), runtime: runtimeBundle(), sh: systemShell(), strict: options.strict === true };
+}
+
+/** Pure: the outputs of one conversion, from what readBuildInputs read. */
+export function buildPlugin(inputs: BuildInputs): Build {
+  const { projectDir, plan, version, runtime } = inputs;
+  const loaded = validateSettingsTexts(inputs.settings, inputs.sh);
+  const diagnostics = inputs.strict ? loaded.diagnostics.map((diagnostic): Diagnostic => ({ ...diagnostic, severity: "error" })) : loaded.diagnostics;
   const shared = loaded.sources.filter((source) => source.kind !== "local");
   const local = loaded.sources.filter((source) => source.kind === "local");
   // The plugin must not depend on local files (it is committed); the report shows this checkout,
@@ -75,27 +104,28 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
   const localMerged = mergeSources(local);
   const effective = mergeSources(loaded.sources).disableAllHooks;
   const main = classify(sharedMerged);
-  const localResult = plan.localFile ? classify(localMerged, effective) : undefined;
+  const localResult = plan.localFile ? classify(localMerged) : undefined;
   const build: Build = {
     projectDir,
     plan,
-    hooks,
+    hooks: loaded.sources.reduce((count, source) => count + source.entries.length, 0),
     inputs: loaded.texts.map((text) => text.display),
-    diagnostics: loaded.diagnostics,
-    rows: [...classify(sharedMerged, effective).rows, ...(localResult?.rows ?? [])],
+    diagnostics,
+    rows: [...withDisableAllHooks(main.rows, effective), ...withDisableAllHooks(localResult?.rows ?? [], effective)],
   };
-  if (hasErrors(loaded.diagnostics)) return build;
+  if (hasErrors(diagnostics)) return build;
 
+  const generator = `hooks2opencode ${version}`;
   const config: PluginConfig = {
-    generator: version,
+    generator,
     ...(main.disableAllHooks ? { disableAllHooks: true } : {}),
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
     handlers: main.handlers,
   };
-  const runtime = runtimeBundle();
-  build.runtimeText = renderRuntime({ generator: version, runtime, command: plan.command });
+  build.runtimeText = renderRuntime({ version, runtime, command: plan.command });
   build.pluginText = renderPlugin({
     config,
+    version,
     rows: main.rows,
     runtimeFile: path.basename(plan.runtimeFile),
     runtime,
@@ -105,7 +135,7 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
   });
   if (localResult && local.length > 0) {
     const disable = localMerged.disableAllHooks?.value;
-    build.localHooks = { generator: version, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers };
+    build.localHooksText = renderLocalHooks({ generator, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers }, version);
   }
   return build;
 }

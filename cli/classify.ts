@@ -34,22 +34,14 @@ export interface Classification {
 
 const SUPPORTED_TYPES = new Set(["command", "http"]);
 
-/**
- * `merged` gives the hooks and the disableAllHooks the plugin embeds; `effective` is the
- * disableAllHooks of all files converted together (a local file can override), for the report.
- */
-export function classify(merged: MergedHooks, effective = merged.disableAllHooks): Classification {
+/** Each hook's status as such, and the handlers the plugin embeds (whatever disableAllHooks says). */
+export function classify(merged: MergedHooks): Classification {
   const rows: ReportRow[] = [];
   const handlers: PluginHandler[] = [];
   for (const entry of merged.entries) {
     const row = classifyEntry(entry);
-    const replayable = row.status !== "dropped";
-    if (effective?.value) {
-      row.status = "dropped";
-      row.notes = [`disableAllHooks is true in ${effective.file}`];
-    }
     rows.push(row);
-    if (replayable) {
+    if (row.status !== "dropped") {
       handlers.push({
         event: entry.event,
         ...(entry.matcher !== undefined ? { matcher: entry.matcher } : {}),
@@ -60,6 +52,12 @@ export function classify(merged: MergedHooks, effective = merged.disableAllHooks
     }
   }
   return { rows, handlers, disableAllHooks: merged.disableAllHooks?.value === true };
+}
+
+/** The report in this checkout: under an effective disableAllHooks (any file can set it) every hook is dropped. */
+export function withDisableAllHooks(rows: readonly ReportRow[], effective: MergedHooks["disableAllHooks"]): ReportRow[] {
+  if (!effective?.value) return [...rows];
+  return rows.map((row) => ({ ...row, status: "dropped", notes: [`disableAllHooks is true in ${effective.file}`] }));
 }
 
 function classifyEntry(entry: HookEntry): ReportRow {

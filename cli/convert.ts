@@ -91,7 +91,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   if (files[0]!.existing === undefined && !options.quiet) say(firstRunHint(files.map(({ file }) => display(projectDir, file))));
   if (plan.localFile) {
     const local = display(projectDir, plan.localFile);
-    const state = await writeLocalHooks(plan.localFile, build.localHooks, projectDir, written);
+    const state = await writeLocalHooks(plan.localFile, build.localHooksText, projectDir, written);
     if (state === "written") say(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
     if ((state === "written" || state === "unchanged") && (await isTrackable(projectDir, plan.localFile))) {
       say(`warning: ${local} is not git-ignored; add it to .gitignore so one person's hooks are not committed.`);

@@ -3,7 +3,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+let root: string | undefined;
+let manifest: { version: string } | undefined;
+
 export function packageRoot(): string {
+  root ??= findPackageRoot();
+  return root;
+}
+
+function findPackageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, "package.json");
@@ -15,7 +23,8 @@ export function packageRoot(): string {
 }
 
 export function packageVersion(): string {
-  return JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")).version as string;
+  manifest ??= JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string };
+  return manifest.version;
 }
 
 /** The bundled plugin runtime built by `npm run build` (scripts/bundle-runtime.js). */

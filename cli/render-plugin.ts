@@ -1,13 +1,16 @@
 // Renders the two generated files. The plugin: header, the hooks it replays as readable data, and
 // one import of the runtime module beside it; a reviewer sees in one screen what it will run. The
-// runtime module: header and the bundled runtime, the same bytes in every project of a version.
+// runtime module: header and the bundled runtime, the same bytes in every project of a version. The
+// local hooks file: settings.local.json hooks as JSON data.
 // Same inputs, same bytes. Pure.
 import type { PluginConfig } from "../plugin/config.js";
 import type { ReportRow } from "./classify.js";
-import { comment, renderHeader, sha256 } from "./generated-header.js";
+import { comment, GENERATED_MARK, renderHeader, sha256 } from "./generated-header.js";
 
 export interface RenderInput {
   config: PluginConfig;
+  /** hooks2opencode's version ("0.1.0"), for the header. */
+  version: string;
   rows: ReportRow[];
   /** The runtime module's file name, imported from beside the plugin. */
   runtimeFile: string;
@@ -34,18 +37,20 @@ export function renderPlugin(input: RenderInput): string {
     "",
   ].join("\n");
   const inputsHash = sha256(JSON.stringify({ generator: input.config.generator, runtime: sha256(input.runtime), texts: input.texts }));
-  return renderHeader({ version: version(input.config), sources: input.sources, command: input.command, inputsHash }, body) + body;
+  return renderHeader({ version: input.version, sources: input.sources, command: input.command, inputsHash }, body) + body;
 }
 
-export function renderRuntime(input: { generator: string; runtime: string; command: string }): string {
+export function renderRuntime(input: { version: string; runtime: string; command: string }): string {
   const body = [
-    `/* eslint-disable */ // the ${input.generator} runtime, minified: the same in every project; its sources are in the hooks2opencode package`,
+    `/* eslint-disable */ // the hooks2opencode ${input.version} runtime, minified: the same in every project; its sources are in the hooks2opencode package`,
     input.runtime.trimEnd(),
     "",
   ].join("\n");
-  return renderHeader({ version: version(input), sources: ["the hooks2opencode runtime"], command: input.command, inputsHash: sha256(input.runtime) }, body) + body;
+  return renderHeader({ version: input.version, sources: ["the hooks2opencode runtime"], command: input.command, inputsHash: sha256(input.runtime) }, body) + body;
 }
 
-function version(from: { generator: string }): string {
-  return from.generator.replace(/^hooks2opencode /, "");
+/** The local hooks file: settings.local.json hooks as data, marked like the plugin. */
+export function renderLocalHooks(config: PluginConfig, version: string): string {
+  const data = { "//": `${GENERATED_MARK} ${version} from .claude/settings.local.json; do not commit, do not edit`, ...config };
+  return `${JSON.stringify(data, null, 2)}\n`;
 }

@@ -3,22 +3,19 @@
 // gone, so no stale local hook keeps running.
 import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import type { PluginConfig } from "../plugin/config.js";
 import { GENERATED_MARK } from "./generated-header.js";
 import { readIfExists, writeOrExplain } from "./write-output.js";
 
 export type LocalHooksWrite = "written" | "unchanged" | "removed" | "none";
 
-/** Writes (or, given undefined, removes) the file. */
-export async function writeLocalHooks(file: string, config: PluginConfig | undefined, projectDir: string, written: readonly string[] = []): Promise<LocalHooksWrite> {
+/** Writes the text renderLocalHooks made (or, given undefined, removes our own earlier file). */
+export async function writeLocalHooks(file: string, text: string | undefined, projectDir: string, written: readonly string[] = []): Promise<LocalHooksWrite> {
   const existing = await readIfExists(file);
-  if (!config) {
+  if (text === undefined) {
     if (!existing?.includes(GENERATED_MARK)) return "none";
     await rm(file, { force: true });
     return "removed";
   }
-  const data = { "//": `${GENERATED_MARK} ${config.generator.replace(/^hooks2opencode /, "")} from .claude/settings.local.json; do not commit, do not edit`, ...config };
-  const text = `${JSON.stringify(data, null, 2)}\n`;
   if (existing === text) return "unchanged";
   await writeOrExplain(file, text, projectDir, written);
   return "written";

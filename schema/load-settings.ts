@@ -1,12 +1,11 @@
-// Finds and reads the settings files a conversion uses, then validates each (validate.ts is pure;
-// this is the I/O around it). Paths in diagnostics and in the generated plugin are shown relative
+// Finds and reads the settings files a conversion uses (readSettingsFiles, the I/O), then validates
+// each (validateSettingsTexts, pure, over validate.ts). Paths in diagnostics and in the generated plugin are shown relative
 // to the project, so the output is the same on every clone.
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
 import type { SettingsSource, SourceKind } from "./types.js";
-import { systemShell } from "./system-shell.js";
 import { validateSettings } from "./validate.js";
 
 export interface SettingsFile {
@@ -53,23 +52,35 @@ export function explicitSettingsFiles(files: readonly string[], projectDir: stri
   });
 }
 
-export async function loadSettings(files: readonly SettingsFile[], sh = systemShell()): Promise<LoadedSettings> {
-  const loaded: LoadedSettings = { sources: [], texts: [], diagnostics: [] };
+/** A settings file as read: its text, or the diagnostic for why it could not be read. */
+export interface SettingsText {
+  file: SettingsFile;
+  text?: string;
+  unreadable?: Diagnostic;
+}
+
+/** Reads each file; an optional file that is not there is left out. The only I/O of loading. */
+export async function readSettingsFiles(files: readonly SettingsFile[]): Promise<SettingsText[]> {
+  const read: SettingsText[] = [];
   for (const file of files) {
-    let text: string;
     try {
-      text = await readFile(file.path, "utf8");
+      read.push({ file, text: await readFile(file.path, "utf8") });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" && file.optional) continue;
-      loaded.diagnostics.push({
-        code: "unreadable-settings",
-        severity: "error",
-        file: file.display,
-        line: 1,
-        column: 1,
-        message: code === "ENOENT" ? "settings file not found" : `cannot read settings file (${code ?? String(error)})`,
-      });
+      const message = code === "ENOENT" ? "settings file not found" : `cannot read settings file (${code ?? String(error)})`;
+      read.push({ file, unreadable: { code: "unreadable-settings", severity: "error", file: file.display, line: 1, column: 1, message } });
+    }
+  }
+  return read;
+}
+
+/** Pure: validates what was read. `sh` is what /bin/sh is here, for the bash-only-syntax lint. */
+export function validateSettingsTexts(read: readonly SettingsText[], sh: string): LoadedSettings {
+  const loaded: LoadedSettings = { sources: [], texts: [], diagnostics: [] };
+  for (const { file, text, unreadable } of read) {
+    if (text === undefined) {
+      if (unreadable) loaded.diagnostics.push(unreadable);
       continue;
     }
     const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });

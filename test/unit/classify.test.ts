@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify } from "../../cli/classify.js";
+import { classify, withDisableAllHooks } from "../../cli/classify.js";
 import type { HookEntry } from "../../schema/types.js";
 
 const entry = (event: HookEntry["event"], matcher: string | undefined, handler: HookEntry["handler"] = { type: "command", command: "x" }): HookEntry => ({
@@ -40,7 +40,9 @@ describe("per-hook classification", () => {
   it("drops events and handler types that are not replayed, and everything under disableAllHooks", () => {
     expect(row(entry("TeammateIdle", undefined))).toMatchObject({ status: "dropped", notes: ["OpenCode 1.18.33 has no matching event: OpenCode has no agent teams"] });
     expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({ status: "dropped" });
-    const { rows, handlers, disableAllHooks } = classify({ entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } });
+    const merged = { entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } };
+    const { handlers, disableAllHooks } = classify(merged);
+    const rows = withDisableAllHooks(classify(merged).rows, merged.disableAllHooks);
     expect(rows[0]).toMatchObject({ status: "dropped", notes: ["disableAllHooks is true in .claude/settings.json"] });
     // still embedded, switched off: a local `disableAllHooks: false` turns them back on at runtime
     expect(handlers).toHaveLength(1);
