@@ -20,8 +20,14 @@ export function sha256(text: string): string {
 }
 
 /** One `//` comment line whatever the text holds: JS also ends a line at \r, U+2028 and U+2029. */
+const UNSAFE_IN_COMMENT = /[\r\n\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * One line comment holding any text: line breaks, and lone surrogates (which no UTF-8 file can hold:
+ * they would be written as U+FFFD and the file would never match what convert renders), escaped.
+ */
 export function comment(text: string): string {
-  return `//${text.replace(/[\r\n\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)}`;
+  return `//${text.replace(UNSAFE_IN_COMMENT, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)}`;
 }
 
 export function renderHeader(info: HeaderInfo, body: string): string {

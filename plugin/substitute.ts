@@ -4,17 +4,11 @@
 // and the model receives that result as a normal, successful tool result.
 // OpenCode 1.18.33 has no way for a before-hook to skip a tool (#32565 closed, PR #32679 not landed),
 // so the call is made harmless in place (the only args change OpenCode honours) and its output is
-// replaced in the after-hook. Should OpenCode add a native skip, `skipNatively` is the one place to use it.
+// replaced in the after-hook. Should OpenCode add a native skip, prepareSubstitute is the one place to use it.
 import { byOpencodeId, replaceInPlace } from "./tools/table.js";
 
-/** Native skip, when OpenCode offers one in the before-hook's output; none does in 1.18.33. */
-function skipNatively(_output: Record<string, unknown>, _text: string): boolean {
-  return false;
-}
-
 /** Prepares the call for substitution; false when this tool cannot be substituted safely. */
-export function prepareSubstitute(tool: string, args: Record<string, unknown>, beforeOutput: Record<string, unknown>, text: string, directory: string): boolean {
-  if (skipNatively(beforeOutput, text)) return true;
+export function prepareSubstitute(tool: string, args: Record<string, unknown>, directory: string): boolean {
   const harmless = byOpencodeId(tool)?.harmless?.(directory);
   if (!harmless) return false;
   replaceInPlace(args, harmless);

@@ -10,18 +10,6 @@ export interface Handler {
   [field: string]: unknown;
 }
 
-export interface CommandHandler extends Handler {
-  type: "command";
-  command: string;
-  args?: string[];
-  shell?: "bash" | "powershell";
-  timeout?: number;
-  if?: string;
-  async?: boolean;
-  asyncRewake?: boolean;
-  onFailure?: "continue" | "block";
-}
-
 /** One handler with the context it was declared in. */
 export interface HookEntry {
   event: EventName;

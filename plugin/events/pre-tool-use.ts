@@ -10,6 +10,7 @@ import { additionalContextText, systemReminder } from "../protocol/messages.js";
 import { spillLongText } from "../run/spill-long-text.js";
 import { appendModelOutput, prepareSubstitute, replaceModelOutput, substituteText } from "../substitute.js";
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
+import { tellUser } from "../opencode/inject.js";
 import { defineListener, HookBlock } from "./define-event.js";
 import { defineToolEvent, toolContext, type ToolHookContext, type Verdict } from "./define-tool-event.js";
 
@@ -38,6 +39,8 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
     }
     applyUpdatedInput(verdicts, context);
     if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) state.allowed = true;
+    // Claude shows the reason of an allow or ask to the user, not to the model (claude-code-hooks.md §4.3).
+    for (const reason of verdicts.flatMap((verdict) => verdict.decision.reasons)) tellUser(runtime, `PreToolUse hook on ${context.tool}: ${reason}`, "info");
     if (verdicts.some((verdict) => verdict.decision.decision === "ask")) {
       runtime.log("info", `PreToolUse hook asked for confirmation of ${context.tool} (${callID}); OpenCode's permission rules decide`);
     }
@@ -109,9 +112,8 @@ function applySubstitute(verdicts: Verdict<PreToolUseDecision>[], context: ToolH
   const value = verdicts.find((verdict) => verdict.decision.substitute !== undefined)?.decision.substitute;
   if (value === undefined) return;
   const text = substituteText(value);
-  const { output } = context;
   const state = context.runtime.callState(context.callID);
-  if (prepareSubstitute(context.tool, context.args, output, text, context.runtime.directory)) {
+  if (prepareSubstitute(context.tool, context.args, context.runtime.directory)) {
     state.substitute = { text };
     delete state.rewrittenArgs; // the stand-in call replaced any rewrite
     return;

@@ -89,7 +89,7 @@ function closing(command: string, open: number): number {
 }
 
 function stripPrefixes(part: string): string {
-  let words = part.split(/\s+/).filter((word) => word !== "");
+  let words = shellWords(part);
   for (;;) {
     const first = words[0];
     if (first === undefined) return "";
@@ -105,6 +105,44 @@ function stripPrefixes(part: string): string {
       if (first === "nice" && option === "-n") words.shift();
     }
   }
+}
+
+/**
+ * Words split at unquoted blanks, quotes and `$(…)` kept inside their word: `MSG='a b' rm x` is
+ * ["MSG='a b'", "rm", "x"], so a leading assignment is stripped whole. split() has checked the quoting.
+ */
+function shellWords(part: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let quote: string | undefined;
+  let depth = 0;
+  for (let i = 0; i < part.length; i++) {
+    const char = part[i]!;
+    if (quote) {
+      if (char === "\\" && quote === '"' && i + 1 < part.length) {
+        word += char + part[++i];
+        continue;
+      }
+      if (char === quote) quote = undefined;
+      word += char;
+      continue;
+    }
+    if (char === "\\" && i + 1 < part.length) {
+      word += char + part[++i];
+      continue;
+    }
+    if (char === "'" || char === '"' || char === "`") quote = char;
+    else if (char === "(" && part[i - 1] === "$") depth++;
+    else if (char === ")" && depth > 0) depth--;
+    else if (/\s/.test(char) && depth === 0) {
+      if (word !== "") words.push(word);
+      word = "";
+      continue;
+    }
+    word += char;
+  }
+  if (word !== "") words.push(word);
+  return words;
 }
 
 /** Whether a command uses expansions whose value is unknown before it runs. */

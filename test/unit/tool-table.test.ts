@@ -79,6 +79,13 @@ describe("resolving an OpenCode call to Claude calls", () => {
   it("skips OpenCode's `invalid` repair tool", () => {
     expect(claudeCalls("invalid", { tool: "x", error: "y" }, "/p", [])).toEqual([]);
   });
+  it("reads apply_patch headers as OpenCode does: no space needed after the colon; a moved file's Edit names where it lands", () => {
+    const patch = ["*** Begin Patch", "*** Add File:.env", "+KEY=1", "*** Update File:\tnotes.txt", "*** Move to: .env.local", "@@", "-a", "+b", "*** End Patch"].join("\n");
+    expect(patchFileCalls(patch, "/p")).toEqual([
+      { claudeTool: "Write", toolInput: { file_path: "/p/.env", content: "KEY=1\n" } },
+      { claudeTool: "Edit", toolInput: { file_path: "/p/.env.local", old_string: "a\n", new_string: "b\n", replace_all: false } },
+    ]);
+  });
   it("splits apply_patch into one Write or Edit per file", () => {
     const patch = [
       "*** Begin Patch",

@@ -4,7 +4,7 @@
 // a hard timeout, and only our own PIDs stopped.
 import { existsSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { REPO_ROOT } from "../../helpers/project.js";
@@ -213,12 +213,4 @@ export async function preflightPlugin(runDir: string, pluginFile: string): Promi
   );
   const result = await execa(opencodeBinary(), [script, pluginFile], { env: { ...process.env, BUN_BE_BUN: "1" }, reject: false, timeout: 60_000 });
   if (result.exitCode !== 0) throw new Error(`plugin preflight failed (OpenCode would drop it silently):\n${result.stdout}\n${result.stderr}`);
-}
-
-export async function tail(file: string, lines: number): Promise<string> {
-  try {
-    return (await readFile(file, "utf8")).split("\n").slice(-lines).join("\n");
-  } catch {
-    return "";
-  }
 }
