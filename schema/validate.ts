@@ -42,6 +42,10 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
   };
   const source: SettingsSource = { kind, file, entries: [] };
 
+  if (text.startsWith("\uFEFF")) {
+    report(0, "error", "json-syntax", "invalid JSON: the file starts with a byte-order mark (BOM), which JSON does not allow; save it as UTF-8 without a BOM");
+    return { source, diagnostics };
+  }
   const tooDeep = nestingBeyond(text, MAX_NESTING);
   if (tooDeep !== undefined) {
     report(tooDeep, "error", "nesting-too-deep", `objects and arrays are nested more than ${MAX_NESTING} levels deep here; no settings file needs that, and hooks2opencode does not read it`);

@@ -1,11 +1,16 @@
 // Splits a shell command the way Claude Code's Bash permission matcher looks at it: each
 // subcommand of `&&`, `||`, `;`, `|`, `|&`, `&` and newlines, plus those inside `$(...)` and
-// backticks, with leading `VAR=value` assignments and wrappers (timeout, nice, nohup, ...) removed.
+// backticks, with leading `VAR=value` assignments, wrappers (timeout, nice, nohup, ...) and the
+// words that open a group or compound command (`(`, `{`, if, then, do, ...) removed.
 // Returns undefined when the command cannot be parsed (unbalanced quotes, or `$(`/backticks nested
 // deeper than any real command: MAX_DEPTH), so callers fail open and the hook runs.
 // Source: claude-code-hooks.md §2.7.
 
 const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin", "noglob", "xargs"]);
+/** Words that start a compound command or group: the command after them is what runs. */
+const OPENERS = new Set(["if", "then", "else", "elif", "do", "while", "until", "!", "{", "("]);
+/** Wrapper options that take the next word as their value (`timeout -s KILL 10 cmd`, `nice -n 5 cmd`). */
+const OPTION_WITH_VALUE: Readonly<Record<string, ReadonlySet<string>>> = { timeout: new Set(["-s", "-k"]), nice: new Set(["-n"]) };
 /** Command substitutions nested deeper than this are not parsed (the hook runs): bounded work and stack. */
 const MAX_DEPTH = 32;
 
@@ -93,16 +98,21 @@ function stripPrefixes(part: string): string {
   for (;;) {
     const first = words[0];
     if (first === undefined) return "";
+    // `(rm x)`, `{ rm x; }`, `if …; then rm x; fi`: the group or keyword is not the command.
+    if (OPENERS.has(first) || /^[({]./.test(first)) {
+      words = OPENERS.has(first) ? words.slice(1) : [first.slice(1), ...words.slice(1)];
+      continue;
+    }
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(first)) {
       words = words.slice(1);
       continue;
     }
-    if (!WRAPPERS.has(first)) return words.join(" ");
+    if (!WRAPPERS.has(first)) return words.join(" ").replace(/\s*[)}]+$/, "");
     words = words.slice(1);
     // Wrapper options and the timeout duration: `timeout 10 cmd`, `nice -n 5 cmd`, `stdbuf -oL cmd`.
     while (words[0] !== undefined && (words[0].startsWith("-") || (first === "timeout" && /^\d/.test(words[0])))) {
-      const option = words.shift();
-      if (first === "nice" && option === "-n") words.shift();
+      const option = words.shift()!;
+      if (OPTION_WITH_VALUE[first]?.has(option)) words.shift();
     }
   }
 }

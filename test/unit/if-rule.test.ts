@@ -25,6 +25,13 @@ describe("`if` rules on Bash (permission-rule syntax)", () => {
     ["Bash(rm -rf *)", "FOO=1 rm -rf x", true], // leading assignment stripped
     ["Bash(rm -rf *)", "timeout 10 nice -n 5 rm -rf x", true], // wrappers stripped
     ["Bash(rm -rf *)", "echo 'rm -rf x'", false], // quoted text is not a command
+    ["Bash(rm -rf *)", "MSG='a b' NOW=$(date) rm -rf x", true], // assignments with quoted values
+    ["Bash(rm -rf *)", "timeout -s KILL 10 rm -rf x", true], // a wrapper option with a value
+    ["Bash(rm -rf *)", "(rm -rf x)", true], // a subshell
+    ["Bash(rm -rf *)", "{ rm -rf x; }", true], // a group
+    ["Bash(rm -rf *)", "if true; then rm -rf x; fi", true], // a compound command
+    ["Bash(rm -rf *)", "while false; do rm -rf x; done", true],
+    ["Bash(rm *)", "(rm)", true],
     ["Bash(git push *)", "$CMD push", true], // dynamic parts: run the hook anyway
     ["Bash(git push *)", "echo 'unbalanced", true], // unparsable: fail open
     ["Bash", "anything at all", true],

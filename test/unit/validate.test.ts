@@ -175,6 +175,12 @@ describe("lints for hooks that would silently never work", () => {
     expect(codes).toEqual(["unknown-handler-field", "unknown-handler-field"]);
   });
 
+  it("a byte-order mark is named as such, not as an unexpected character", () => {
+    expect(validateSettings('\uFEFF{"hooks": {}}', "s.json", "project").diagnostics).toEqual([
+      expect.objectContaining({ code: "json-syntax", severity: "error", line: 1, column: 1, message: expect.stringContaining("byte-order mark (BOM)") }),
+    ]);
+  });
+
   it("a NUL in a command or its args: no program can be started with it", () => {
     expect(lint(bash("echo a\u0000b"))).toEqual(["nul-in-command"]);
     expect(lint(bash("echo", { args: ["a\u0000b"] }))).toEqual(["nul-in-command"]);
