@@ -135,7 +135,10 @@ export function buildPlugin(inputs: BuildInputs): Build {
   });
   if (localResult && local.length > 0) {
     const disable = localMerged.disableAllHooks?.value;
-    build.localHooksText = renderLocalHooks({ generator, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers }, version);
+    build.localHooksText = renderLocalHooks(
+      { generator, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers },
+      version,
+    );
   }
   return build;
 }
@@ -190,7 +193,6 @@ function planOutputs(options: BuildOptions, projectDir: string, env: NodeJS.Proc
     command: `npx hooks2opencode convert${out}`,
   };
 }
-
 
 /** A path as one shell word (quoted only when it needs to be). */
 function shellWord(text: string): string {

@@ -48,17 +48,28 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     targets.map(async ({ file, expected }) => {
       const actual = await readIfExists(file);
       const { state, why } = build.hooks === 0 ? noHooksState(actual) : compare(expected, actual);
-      const fix = state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${build.plan.command} --force` : build.plan.command;
+      const fix =
+        state === "up to date"
+          ? null
+          : state === "edited" || state === "reformatted" || state === "not generated"
+            ? `${build.plan.command} --force`
+            : build.plan.command;
       return { file: display(build.projectDir, file), state, why, fix };
     }),
   );
   // A runtime nobody imports, with no plugin and no hooks, is still up to date.
   const drift = files.filter((entry) => entry.state !== "up to date");
   if (!options.json) {
-    for (const entry of files) print(`${entry.state === "up to date" ? style.green(entry.state) : style.red(entry.state)}: ${entry.file}${entry.why ? ` (${entry.why})` : ""}\n`);
+    for (const entry of files)
+      print(`${entry.state === "up to date" ? style.green(entry.state) : style.red(entry.state)}: ${entry.file}${entry.why ? ` (${entry.why})` : ""}\n`);
     const worst = drift.find((entry) => entry.fix?.endsWith("--force")) ?? drift[0];
     if (worst) {
-      const action = worst.state === "edited" ? "discard the hand edits and regenerate it" : worst.state === "reformatted" ? "discard the reformatting and regenerate it" : "regenerate it";
+      const action =
+        worst.state === "edited"
+          ? "discard the hand edits and regenerate it"
+          : worst.state === "reformatted"
+            ? "discard the reformatting and regenerate it"
+            : "regenerate it";
       print(`Run \`${worst.fix}\` to ${action}.\n`);
     }
   }
@@ -91,6 +102,12 @@ function noHooksState(actual: string | undefined): { state: CheckState; why: str
 
 /** Equal apart from whitespace, quote style, semicolons and trailing commas: what prettier changes. */
 function sameTokens(a: string, b: string): boolean {
-  const normalize = (text: string) => text.split("\n").slice(5).join("\n").replace(/["'`]/g, '"').replace(/[\s;,]+/g, "");
+  const normalize = (text: string) =>
+    text
+      .split("\n")
+      .slice(5)
+      .join("\n")
+      .replace(/["'`]/g, '"')
+      .replace(/[\s;,]+/g, "");
   return normalize(a) === normalize(b);
 }

@@ -78,7 +78,8 @@ function classifyEntry(entry: HookEntry): ReportRow {
   }
   if (info.toolEvent) {
     const reach = toolReach(entry.matcher);
-    if (reach.firesOn.length === 0) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
+    if (reach.firesOn.length === 0)
+      return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
     row.firesOn = reach.firesOn.join(", ");
     // `Edit|MultiEdit|Write` still fires on every file edit OpenCode makes: nothing is lost.
     row.remarks.push(...reach.deadNames);

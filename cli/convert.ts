@@ -60,7 +60,9 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     if (build.pluginText !== undefined || rows.length > 0) print(formatReport(rows, { style, quiet: options.quiet === true }));
   }
   if (build.pluginText === undefined) {
-    (options.json ? say : printError)(`Settings have errors${options.json ? "" : " (listed above)"}; nothing was written. Fix them and run convert again.${options.json ? "" : "\n"}`);
+    (options.json ? say : printError)(
+      `Settings have errors${options.json ? "" : " (listed above)"}; nothing was written. Fix them and run convert again.${options.json ? "" : "\n"}`,
+    );
     return finish("invalid", EXIT.invalidSettings);
   }
   const files = [

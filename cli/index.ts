@@ -38,7 +38,7 @@ function withSourceFlags(command: Command): Command {
     .option("--user", "~/.claude/settings.json ($CLAUDE_CONFIG_DIR) and OpenCode's global plugin folder")
     .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)")
     .option("--strict", "treat every warning as an error (exit 2): for CI")
-    .option("--json", "print one JSON document (see README, \"Machine-readable output\")")
+    .option("--json", 'print one JSON document (see README, "Machine-readable output")')
     .option("--no-color", "never colour the output (also: NO_COLOR=1)");
 }
 

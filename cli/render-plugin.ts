@@ -27,7 +27,11 @@ export function renderPlugin(input: RenderInput): string {
     "// Claude Code hooks replayed in OpenCode by hooks2opencode: each handler runs with Claude's input,",
     "// matcher, `if`, timeout and exit-code rules. Drop-in: OpenCode loads this file from .opencode/plugins/.",
     ...(dropped.length > 0
-      ? ["//", "// Not replayed:", ...dropped.map((row) => comment(`  ${row.entry.event} ${JSON.stringify(row.label)} (${row.entry.where}): ${row.notes.join("; ")}`))]
+      ? [
+          "//",
+          "// Not replayed:",
+          ...dropped.map((row) => comment(`  ${row.entry.event} ${JSON.stringify(row.label)} (${row.entry.where}): ${row.notes.join("; ")}`)),
+        ]
       : []),
     `import { createPlugin } from ${JSON.stringify(`./${input.runtimeFile}`)};`,
     "",
@@ -46,7 +50,9 @@ export function renderRuntime(input: { version: string; runtime: string; command
     input.runtime.trimEnd(),
     "",
   ].join("\n");
-  return renderHeader({ version: input.version, sources: ["the hooks2opencode runtime"], command: input.command, inputsHash: sha256(input.runtime) }, body) + body;
+  return (
+    renderHeader({ version: input.version, sources: ["the hooks2opencode runtime"], command: input.command, inputsHash: sha256(input.runtime) }, body) + body
+  );
 }
 
 /** The local hooks file: settings.local.json hooks as data, marked like the plugin. */

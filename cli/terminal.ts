@@ -23,7 +23,9 @@ export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, co
 
 /** Control characters (ESC, BEL, CR, ...) shown as escapes; printable text and spaces unchanged. */
 export function safeText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\n/g, "\\n");
+  return text
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    .replace(/\n/g, "\\n");
 }
 
 /** A command for a one-line report: its first line (at most 200 characters), "…" when there is more. */

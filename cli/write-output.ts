@@ -10,7 +10,10 @@ export async function writeOrExplain(file: string, content: string, projectDir: 
     await writeFileAtomic(file, content);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const state = written.length === 0 ? "nothing was changed" : `${written.join(" and ")} ${written.length === 1 ? "was" : "were"} written; run convert again once it can be written`;
+    const state =
+      written.length === 0
+        ? "nothing was changed"
+        : `${written.join(" and ")} ${written.length === 1 ? "was" : "were"} written; run convert again once it can be written`;
     throw new ExitError(`cannot write ${display(projectDir, file)} (${reason}); ${state}`, EXIT.refused);
   }
 }

@@ -46,8 +46,13 @@ export function compileHandlers(config: PluginConfig, skipped: (why: string) => 
 function wellFormed(entry: unknown): entry is PluginHandler {
   const candidate = entry as Partial<PluginHandler> | null;
   return (
-    typeof candidate === "object" && candidate !== null && typeof candidate.event === "string" && isEventName(candidate.event) &&
-    typeof candidate.hook === "object" && candidate.hook !== null && typeof candidate.hook.type === "string" &&
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.event === "string" &&
+    isEventName(candidate.event) &&
+    typeof candidate.hook === "object" &&
+    candidate.hook !== null &&
+    typeof candidate.hook.type === "string" &&
     (candidate.matcher === undefined || typeof candidate.matcher === "string")
   );
 }

@@ -31,7 +31,13 @@ export function createPlugin(config: PluginConfig): Plugin {
       localProblem = String(error);
     }
     const client = input.client as unknown as OpencodeClient;
-    const runtime = new Runtime(input.directory, withSessionEndBudget(active, process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS), client, config.generator, opencodeHost(process.argv));
+    const runtime = new Runtime(
+      input.directory,
+      withSessionEndBudget(active, process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS),
+      client,
+      config.generator,
+      opencodeHost(process.argv),
+    );
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     live.set(input.directory, runtime);
     return buildHooks(REGISTRY, runtime);

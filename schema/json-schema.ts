@@ -28,7 +28,10 @@ export function hooksJsonSchema(): Schema {
       items: {
         type: "object",
         properties: {
-          matcher: { type: "string", description: '"", "*" or absent: all. Only letters, digits, _ | , - and spaces: exact names. Otherwise a JavaScript regex.' },
+          matcher: {
+            type: "string",
+            description: '"", "*" or absent: all. Only letters, digits, _ | , - and spaces: exact names. Otherwise a JavaScript regex.',
+          },
           hooks: { type: "array", items: { anyOf: allowed.length === HANDLER_TYPES.length ? handlerRefs : allowed } },
         },
         required: ["hooks"],

@@ -62,7 +62,9 @@ function bashOnlySyntax({ handler, sh }: HandlerTarget): LintFinding[] {
 function timeoutInMilliseconds({ handler }: HandlerTarget): LintFinding[] {
   const timeout = handler.timeout;
   if (typeof timeout !== "number" || timeout <= 3600) return [];
-  return [{ code: "timeout-milliseconds", field: "timeout", message: `"timeout" is in seconds: ${timeout} s is ${hours(timeout)}; did you mean ${timeout / 1000}?` }];
+  return [
+    { code: "timeout-milliseconds", field: "timeout", message: `"timeout" is in seconds: ${timeout} s is ${hours(timeout)}; did you mean ${timeout / 1000}?` },
+  ];
 }
 
 /** Environment variables from old docs and blog posts that Claude Code never sets: input is on stdin. */
@@ -126,7 +128,13 @@ function nulInCommand({ handler }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
   const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])];
   if (!parts.some((part) => typeof part === "string" && part.includes("\u0000"))) return [];
-  return [{ code: "nul-in-command", field: "command", message: "this command holds a NUL character (\\u0000); no program can be started with one, so the hook never runs" }];
+  return [
+    {
+      code: "nul-in-command",
+      field: "command",
+      message: "this command holds a NUL character (\\u0000); no program can be started with one, so the hook never runs",
+    },
+  ];
 }
 
 export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding[]> = [bashOnlySyntax, timeoutInMilliseconds, unsetVariables, nulInCommand];

@@ -48,7 +48,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
   }
   const tooDeep = nestingBeyond(text, MAX_NESTING);
   if (tooDeep !== undefined) {
-    report(tooDeep, "error", "nesting-too-deep", `objects and arrays are nested more than ${MAX_NESTING} levels deep here; no settings file needs that, and hooks2opencode does not read it`);
+    report(
+      tooDeep,
+      "error",
+      "nesting-too-deep",
+      `objects and arrays are nested more than ${MAX_NESTING} levels deep here; no settings file needs that, and hooks2opencode does not read it`,
+    );
     return { source, diagnostics };
   }
   const errors: ParseError[] = [];
@@ -70,10 +75,16 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
 
   const hooks = property(root, "hooks")?.value;
   const singular = property(root, "hook");
-  if (singular && !hooks) report(singular.key, "warning", "hook-not-hooks", 'unknown key "hook": Claude Code reads hooks from "hooks" (plural), so none of these run');
+  if (singular && !hooks)
+    report(singular.key, "warning", "hook-not-hooks", 'unknown key "hook": Claude Code reads hooks from "hooks" (plural), so none of these run');
   if (!hooks) return { source, diagnostics };
   if (hooks.type !== "object") {
-    report(hooks, "error", "hooks-not-object", '`hooks` must be an object keyed by event name, e.g. {"PreToolUse": [...]}; Claude Code reads no hooks from this file');
+    report(
+      hooks,
+      "error",
+      "hooks-not-object",
+      '`hooks` must be an object keyed by event name, e.g. {"PreToolUse": [...]}; Claude Code reads no hooks from this file',
+    );
     return { source, diagnostics };
   }
 
@@ -86,8 +97,14 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       continue;
     }
     if (groups.type !== "array") {
-      const legacy = groups.type === "string" ? `; for a command write [{"hooks": [{"type": "command", "command": ${JSON.stringify(getNodeValue(groups))}}]}]` : "";
-      report(groups, "warning", "event-not-array", `"${shown(name)}" must be an array of matcher groups, like [{"matcher": "...", "hooks": [...]}]${legacy}; Claude Code skips it`);
+      const legacy =
+        groups.type === "string" ? `; for a command write [{"hooks": [{"type": "command", "command": ${JSON.stringify(getNodeValue(groups))}}]}]` : "";
+      report(
+        groups,
+        "warning",
+        "event-not-array",
+        `"${shown(name)}" must be an array of matcher groups, like [{"matcher": "...", "hooks": [...]}]${legacy}; Claude Code skips it`,
+      );
       continue;
     }
     for (const group of groups.children ?? []) validateGroup(name, group);
@@ -122,7 +139,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       } else {
         const compiled = compileMatcher(matcher, { narrow: info.narrowExact });
         if (!compiled.ok) {
-          report(matcherNode, "warning", "invalid-regex", `matcher "${shown(matcher)}" is not a valid regex (${compiled.error}); it matches nothing in Claude Code, so this group is skipped`);
+          report(
+            matcherNode,
+            "warning",
+            "invalid-regex",
+            `matcher "${shown(matcher)}" is not a valid regex (${compiled.error}); it matches nothing in Claude Code, so this group is skipped`,
+          );
           return;
         }
         for (const finding of GROUP_LINTS.flatMap((lint) => lint({ event, matcher: matcher! }))) report(matcherNode, "warning", finding.code, finding.message);
@@ -151,7 +173,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     const typeNode = property(node, "type")?.value;
     const type = typeNode ? getNodeValue(typeNode) : undefined;
     if (typeof type !== "string" || !isHandlerType(type)) {
-      report(typeNode ?? node, "warning", "unknown-handler-type", `hook "type" must be one of ${HANDLER_TYPES.join(", ")}${typeHint(type)}; Claude Code skips this hook`);
+      report(
+        typeNode ?? node,
+        "warning",
+        "unknown-handler-type",
+        `hook "type" must be one of ${HANDLER_TYPES.join(", ")}${typeHint(type)}; Claude Code skips this hook`,
+      );
       return undefined;
     }
     const specs = HANDLER_FIELDS[type];
@@ -162,7 +189,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
       if (!spec) {
         const guess = closestName(key, Object.keys(specs));
-        report(keyNode, "warning", "unknown-handler-field", `unknown field "${shown(key)}" on a ${type} hook; ignored${guess ? ` (did you mean "${guess}"?)` : ""}`);
+        report(
+          keyNode,
+          "warning",
+          "unknown-handler-field",
+          `unknown field "${shown(key)}" on a ${type} hook; ignored${guess ? ` (did you mean "${guess}"?)` : ""}`,
+        );
         continue;
       }
       if (key === "type") continue;
@@ -216,9 +248,7 @@ function checkField(spec: FieldSpec, node: Node): string | undefined {
     case "stringArray":
       return Array.isArray(value) && value.every((v) => typeof v === "string") ? undefined : "must be an array of strings";
     case "stringRecord":
-      return isPlainObject(value) && Object.values(value).every((v) => typeof v === "string")
-        ? undefined
-        : "must be an object of string values";
+      return isPlainObject(value) && Object.values(value).every((v) => typeof v === "string") ? undefined : "must be an object of string values";
     case "object":
       return isPlainObject(value) ? undefined : "must be an object";
   }

@@ -98,14 +98,23 @@ function manyEvents(n) {
     const tool = event.endsWith("ToolUse");
     (hooks[event] ??= []).push({
       ...(tool ? { matcher: ["Bash", "Edit|Write", "mcp__memory__.*", "Read"][i % 4] } : {}),
-      hooks: [{ type: "command", command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/hook-${i}.sh --flag ${i}`, timeout: 30, ...(tool && i % 3 === 0 ? { if: "Bash(git push *)" } : {}) }],
+      hooks: [
+        {
+          type: "command",
+          command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/hook-${i}.sh --flag ${i}`,
+          timeout: 30,
+          ...(tool && i % 3 === 0 ? { if: "Bash(git push *)" } : {}),
+        },
+      ],
     });
   }
   return hooks;
 }
 
 function opencodeBinary() {
-  const candidates = ["opencode-linux-x64", "opencode-linux-arm64", "opencode-darwin-arm64", "opencode-darwin-x64"].map((name) => path.join(ROOT, "node_modules", name, "bin", "opencode"));
+  const candidates = ["opencode-linux-x64", "opencode-linux-arm64", "opencode-darwin-arm64", "opencode-darwin-x64"].map((name) =>
+    path.join(ROOT, "node_modules", name, "bin", "opencode"),
+  );
   const found = candidates.find((file) => existsSync(file));
   if (!found) throw new Error("bench: the pinned opencode binary is missing (npm ci installs it)");
   return found;
@@ -152,7 +161,12 @@ async function worker(spec) {
   const parallel = await interleave(() => pipedSpawn("sleep 0.1"), call(eight), 6, 2);
 
   const loads = {};
-  for (const [name, dir] of [["0", fixtures.load0], ["10", fixtures.load10], ["500", fixtures.load500]]) loads[name] = await loadTimes(dir);
+  for (const [name, dir] of [
+    ["0", fixtures.load0],
+    ["10", fixtures.load10],
+    ["500", fixtures.load500],
+  ])
+    loads[name] = await loadTimes(dir);
 
   return {
     runtime: process.versions.bun ? `Bun ${process.versions.bun}` : `Node ${process.versions.node}`,
@@ -226,7 +240,15 @@ async function interleave(floorCall, subjectCall, blocks, perBlock) {
   const floor = [];
   const figure = [];
   for (let block = 0; block < blocks; block++) {
-    for (const [fn, into] of block % 2 === 0 ? [[floorCall, floor], [subjectCall, figure]] : [[subjectCall, figure], [floorCall, floor]]) {
+    for (const [fn, into] of block % 2 === 0
+      ? [
+          [floorCall, floor],
+          [subjectCall, figure],
+        ]
+      : [
+          [subjectCall, figure],
+          [floorCall, floor],
+        ]) {
       for (let i = 0; i < perBlock; i++) {
         const start = performance.now();
         await fn();
@@ -254,7 +276,14 @@ function printTable({ bun, node, convertMs, cli, plugin, runtime }) {
       ["one matching hook `true` (floor: piped sh -c spawn)", name, ms(result.single.floor), ms(result.single.figure), ratio(result.single), "≤ 1.15x"],
       ["8 matching hooks x `sleep 0.1` (floor: one)", name, ms(result.parallel.floor), ms(result.parallel.figure), ratio(result.parallel), "≤ 1.2x"],
       // Loading is parsing the runtime (the same for any number of hooks): 10 and 500 hooks against 0.
-      ["load: import to hooks object, 0 hooks (floor: empty module)", name, ms(result.loads["0"].floor), ms(result.loads["0"].figure), ratio(result.loads["0"]), ""],
+      [
+        "load: import to hooks object, 0 hooks (floor: empty module)",
+        name,
+        ms(result.loads["0"].floor),
+        ms(result.loads["0"].figure),
+        ratio(result.loads["0"]),
+        "",
+      ],
       ...["10", "500"].map((hooks) => {
         const load = { floor: result.loads["0"].figure, figure: result.loads[hooks].figure };
         return [`load: import to hooks object, ${hooks} hooks (floor: 0 hooks)`, name, ms(load.floor), ms(load.figure), ratio(load), "≈ 1x"];
@@ -281,5 +310,7 @@ function printTable({ bun, node, convertMs, cli, plugin, runtime }) {
   console.log(line(rows[0]));
   console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
   for (const row of all.slice(1)) console.log(line(row));
-  console.log(`\n${ROUNDS} calls per figure (BENCH_ROUNDS), medians; opencode ${JSON.parse(readFileSync(path.join(ROOT, "node_modules/opencode-ai/package.json"), "utf8")).version}'s Bun with BUN_BE_BUN=1.`);
+  console.log(
+    `\n${ROUNDS} calls per figure (BENCH_ROUNDS), medians; opencode ${JSON.parse(readFileSync(path.join(ROOT, "node_modules/opencode-ai/package.json"), "utf8")).version}'s Bun with BUN_BE_BUN=1.`,
+  );
 }

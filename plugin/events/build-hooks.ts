@@ -30,7 +30,9 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
         if (entry.kind === "event" && entry.failClosed) {
           const callID = (call.input as { callID?: unknown }).callID;
           if (typeof callID === "string") runtime.callState(callID).blocked = true;
-          throw new HookBlock(`${entry.name} hooks could not be run for this call (hooks2opencode: ${error instanceof Error ? error.message : String(error)}); the call was not run, so that no guard is skipped.`);
+          throw new HookBlock(
+            `${entry.name} hooks could not be run for this call (hooks2opencode: ${error instanceof Error ? error.message : String(error)}); the call was not run, so that no guard is skipped.`,
+          );
         }
       } finally {
         pending.get(entry)?.();

@@ -73,9 +73,7 @@ export interface Listener<C extends Channel = Channel> {
 
 export type RegistryEntry = EventModule<any, any, any> | Listener<any>;
 
-export function defineEvent<C extends Channel, F, D extends CommonOutcome>(
-  module: Omit<EventModule<C, F, D>, "kind">,
-): EventModule<C, F, D> {
+export function defineEvent<C extends Channel, F, D extends CommonOutcome>(module: Omit<EventModule<C, F, D>, "kind">): EventModule<C, F, D> {
   return { kind: "event", ...module };
 }
 
@@ -135,7 +133,11 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
     const own = module.input(firing, runtime);
     if (own instanceof Promise || module.env) return false;
     const input = { ...commonFields(runtime, module.name, sessionID, runtime.transcripts.pathNow(sessionID)), ...own };
-    const runs = runHandlersSync(selected, { event: module.name, input }, { cwd: runtime.directory, projectDir: runtime.directory, env: runtime.hookEnv(sessionID) });
+    const runs = runHandlersSync(
+      selected,
+      { event: module.name, input },
+      { cwd: runtime.directory, projectDir: runtime.directory, env: runtime.hookEnv(sessionID) },
+    );
     if (!runs) return false;
     const decision = module.decide(runs, firing);
     reportCommon(runtime, sessionID, decision);
@@ -162,12 +164,16 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
     module.input(firing, runtime),
     module.env?.(firing, runtime),
   ]);
-  const runs = await runHandlers(selected, { event: module.name, input: { ...common, ...own } }, {
-    cwd: runtime.directory,
-    projectDir: runtime.directory,
-    env: { ...runtime.hookEnv(sessionID), ...extraEnv },
-    onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
-  });
+  const runs = await runHandlers(
+    selected,
+    { event: module.name, input: { ...common, ...own } },
+    {
+      cwd: runtime.directory,
+      projectDir: runtime.directory,
+      env: { ...runtime.hookEnv(sessionID), ...extraEnv },
+      onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
+    },
+  );
   const decision = module.decide(runs, firing);
   reportCommon(runtime, sessionID, decision);
   return { firing, decision, ran: true };

@@ -68,12 +68,21 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
     session: (firing) => firing.context.sessionID,
     matchValue: (firing) => firing.call.toolName,
     unreadable: (firing) => firing.call.unreadable,
-    toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
+    toolCall: (firing, runtime) => ({
+      toolName: firing.call.toolName,
+      toolInput: firing.call.toolInput,
+      cwd: runtime.directory,
+      projectDir: runtime.directory,
+    }),
     input: (firing) => ({ tool_name: firing.call.toolName, tool_input: firing.call.toolInput, ...spec.input(firing.call, firing.context) }),
     decide: (runs, firing) => spec.decide(firing.call.toolName, runs),
     apply(fired) {
       const context = fired[0]?.firing.context;
-      if (context) spec.apply(fired.map(({ firing, decision }) => ({ call: firing.call, decision })), context);
+      if (context)
+        spec.apply(
+          fired.map(({ firing, decision }) => ({ call: firing.call, decision })),
+          context,
+        );
     },
   });
 }

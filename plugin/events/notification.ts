@@ -45,13 +45,16 @@ export const idleNotification = notification("session.idle", (call, runtime) => 
   if (session.parentID) return [];
   if (session.idleTimer) clearTimeout(session.idleTimer);
   const delay = Number(process.env.HOOKS2OPENCODE_IDLE_NOTIFICATION_MS ?? IDLE_NOTICE_MS);
-  session.idleTimer = setTimeout(() => {
-    session.idleTimer = undefined;
-    // A Stop loop that is still going is not waiting for the user.
-    if (session.stop.busy || session.awaitedTurn || runtime.disposing) return;
-    const firing: NoticeFiring = { sessionID: session.id, type: "idle_prompt", message: "Claude is waiting for your input" };
-    void fireFirings(idleNotification, [firing], call, runtime).catch((error: unknown) => runtime.log("error", `Notification failed: ${String(error)}`));
-  }, Number.isFinite(delay) && delay >= 0 ? delay : IDLE_NOTICE_MS);
+  session.idleTimer = setTimeout(
+    () => {
+      session.idleTimer = undefined;
+      // A Stop loop that is still going is not waiting for the user.
+      if (session.stop.busy || session.awaitedTurn || runtime.disposing) return;
+      const firing: NoticeFiring = { sessionID: session.id, type: "idle_prompt", message: "Claude is waiting for your input" };
+      void fireFirings(idleNotification, [firing], call, runtime).catch((error: unknown) => runtime.log("error", `Notification failed: ${String(error)}`));
+    },
+    Number.isFinite(delay) && delay >= 0 ? delay : IDLE_NOTICE_MS,
+  );
   session.idleTimer.unref?.();
   return [];
 });

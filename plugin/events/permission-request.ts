@@ -9,11 +9,7 @@
 // hooks run synchronously inside the event handler, before `run` can see the event (OpenCode does
 // nothing else meanwhile). In the TUI the prompt waits for the user, and the hooks run as usual.
 // Source: claude-code-hooks.md §4.3 PermissionRequest, §5.6.
-import {
-  decidePermissionRequest,
-  type PermissionRequestDecision,
-  remembersAllow,
-} from "../decide/permission-request-decision.js";
+import { decidePermissionRequest, type PermissionRequestDecision, remembersAllow } from "../decide/permission-request-decision.js";
 import { abortSession, replyPermission } from "../opencode/inject.js";
 import type { Runtime } from "../runtime.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
@@ -51,9 +47,17 @@ export function permissionFirings(request: PermissionFiring["request"], runtime:
 }
 
 export function permissionInput(firing: PermissionFiring): Record<string, unknown> {
-  const suggestions = firing.request.always.length > 0
-    ? [{ type: "addRules", rules: firing.request.always.map((pattern) => ({ toolName: firing.call.toolName, ruleContent: pattern })), behavior: "allow", destination: "localSettings" }]
-    : [];
+  const suggestions =
+    firing.request.always.length > 0
+      ? [
+          {
+            type: "addRules",
+            rules: firing.request.always.map((pattern) => ({ toolName: firing.call.toolName, ruleContent: pattern })),
+            behavior: "allow",
+            destination: "localSettings",
+          },
+        ]
+      : [];
   return {
     tool_name: firing.call.toolName,
     tool_input: firing.call.toolInput,
@@ -69,7 +73,8 @@ export async function answer(runtime: Runtime, firing: PermissionFiring, decisio
   const state = request.tool ? runtime.peekCallState(request.tool.callID) : undefined;
   if (state) state.answered = true;
   if (verdict.behavior === "allow") {
-    if (verdict.updatedInput) runtime.log("warn", `PermissionRequest updatedInput for ${firing.call.toolName} is not applied: OpenCode already validated the call's arguments`);
+    if (verdict.updatedInput)
+      runtime.log("warn", `PermissionRequest updatedInput for ${firing.call.toolName} is not applied: OpenCode already validated the call's arguments`);
     runtime.log("info", `PermissionRequest hook allowed ${request.permission} (${request.patterns.join(", ")})`);
     await replyPermission(runtime, request, remembersAllow(verdict) ? "always" : "once");
     return;

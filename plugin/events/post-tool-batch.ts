@@ -38,7 +38,12 @@ export default defineEvent<"experimental.chat.messages.transform", BatchFiring, 
     tool_calls: firing.tools.map((part) => {
       const [call] = claudeCalls(part.tool, part.state.input ?? {}, runtime.directory, runtime.mcpServers);
       const response = part.state.status === "completed" ? part.state.output : part.state.status === "error" ? part.state.error : undefined;
-      return { tool_name: call?.toolName ?? part.tool, tool_input: call?.toolInput ?? part.state.input, tool_use_id: part.callID, ...(response !== undefined ? { tool_response: response } : {}) };
+      return {
+        tool_name: call?.toolName ?? part.tool,
+        tool_input: call?.toolInput ?? part.state.input,
+        tool_use_id: part.callID,
+        ...(response !== undefined ? { tool_response: response } : {}),
+      };
     }),
   }),
   decide: (runs) => decideBlockAndContext("PostToolBatch", runs),
@@ -46,9 +51,14 @@ export default defineEvent<"experimental.chat.messages.transform", BatchFiring, 
     for (const { firing, decision } of fired) {
       const session = runtime.sessions.get(firing.sessionID);
       const lastCall = firing.tools.at(-1)?.callID;
-      for (const text of decision.texts) pin(session, { anchor: { messageID: firing.messageID, ...(lastCall ? { callID: lastCall } : {}) }, text: systemReminder(spillLongText(text)) });
+      for (const text of decision.texts)
+        pin(session, { anchor: { messageID: firing.messageID, ...(lastCall ? { callID: lastCall } : {}) }, text: systemReminder(spillLongText(text)) });
       if (decision.blocks.length > 0 || decision.stop) {
-        tellUser(runtime, `PostToolBatch hook stopped the turn: ${[...decision.blocks, decision.stop?.reason ?? ""].filter(Boolean).join("\n") || "continue: false"}`, "warning");
+        tellUser(
+          runtime,
+          `PostToolBatch hook stopped the turn: ${[...decision.blocks, decision.stop?.reason ?? ""].filter(Boolean).join("\n") || "continue: false"}`,
+          "warning",
+        );
         await abortSession(runtime, firing.sessionID); // this very request is interrupted before it goes out
       }
     }

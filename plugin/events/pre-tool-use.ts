@@ -35,7 +35,8 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
       throw new HookBlock(denials.map((text) => spillLongText(text)).join("\n\n"));
     }
     for (const { call, decision } of verdicts) {
-      for (const text of decision.additionalContext) state.context.push(systemReminder(spillLongText(additionalContextText("PreToolUse", call.toolName, text))));
+      for (const text of decision.additionalContext)
+        state.context.push(systemReminder(spillLongText(additionalContextText("PreToolUse", call.toolName, text))));
     }
     applyUpdatedInput(verdicts, context);
     if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) state.allowed = true;

@@ -25,7 +25,10 @@ interface StartFiring {
   model?: string;
 }
 
-function sessionStart<C extends Channel>(channel: C, firings: EventModule<C, StartFiring, ContextDecision>["firings"]): EventModule<C, StartFiring, ContextDecision> {
+function sessionStart<C extends Channel>(
+  channel: C,
+  firings: EventModule<C, StartFiring, ContextDecision>["firings"],
+): EventModule<C, StartFiring, ContextDecision> {
   return defineEvent<C, StartFiring, ContextDecision>({
     name: "SessionStart",
     channel,

@@ -21,7 +21,9 @@ export default defineEvent<"command.execute.before", ExpansionFiring, ContextDec
   name: "UserPromptExpansion",
   channel: "command.execute.before",
   freshTranscript: true,
-  firings: ({ input, output }) => [{ sessionID: input.sessionID, command: input.command, arguments: input.arguments, parts: output.parts as ExpansionFiring["parts"] }],
+  firings: ({ input, output }) => [
+    { sessionID: input.sessionID, command: input.command, arguments: input.arguments, parts: output.parts as ExpansionFiring["parts"] },
+  ],
   session: (firing) => firing.sessionID,
   matchValue: (firing) => firing.command,
   input: (firing) => ({
@@ -39,7 +41,8 @@ export default defineEvent<"command.execute.before", ExpansionFiring, ContextDec
         runtime.sessions.get(firing.sessionID).blockNextPrompt = blocked.join("\n");
         continue;
       }
-      for (const text of decision.context) firing.parts.push({ type: "text", text: spillLongText(systemReminder(text)), synthetic: true, metadata: { [OWN_PART]: "prompt-context" } });
+      for (const text of decision.context)
+        firing.parts.push({ type: "text", text: spillLongText(systemReminder(text)), synthetic: true, metadata: { [OWN_PART]: "prompt-context" } });
     }
   },
 });

@@ -42,7 +42,8 @@ export default defineEvent<"chat.message", PromptFiring, ContextDecision>({
         continue;
       }
       for (const text of decision.context) addContextPart(firing.output, systemReminder(text), "prompt-context", "end");
-      if (decision.sessionTitle) void runtime.client.session?.update?.({ path: { id: firing.sessionID }, body: { title: decision.sessionTitle } })?.catch(() => {});
+      if (decision.sessionTitle)
+        void runtime.client.session?.update?.({ path: { id: firing.sessionID }, body: { title: decision.sessionTitle } })?.catch(() => {});
     }
   },
 });

@@ -34,7 +34,8 @@ export function compileMatcher(matcher: string | undefined, options: { narrow?: 
     const set = new Set(names);
     return { ok: true, matcher: { kind: "exact", names, test: (value) => set.has(canonicalName(value)) } };
   }
-  if (matcher.length > MAX_REGEX_LENGTH) return { ok: false, error: `it is ${matcher.length} characters long; a matcher regex may have at most ${MAX_REGEX_LENGTH}` };
+  if (matcher.length > MAX_REGEX_LENGTH)
+    return { ok: false, error: `it is ${matcher.length} characters long; a matcher regex may have at most ${MAX_REGEX_LENGTH}` };
   let re: RegExp;
   try {
     re = new RegExp(matcher);

@@ -18,7 +18,19 @@ export function claudeTranscript(messages: readonly MessageWithParts[], context:
   const lines: string[] = [];
   let parent: string | null = null;
   const push = (uuid: string, time: number, entry: Record<string, unknown>) => {
-    lines.push(JSON.stringify({ parentUuid: parent, isSidechain: false, userType: "external", cwd: context.cwd, sessionId: context.sessionID, version: context.version, ...entry, uuid, timestamp: new Date(time).toISOString() }));
+    lines.push(
+      JSON.stringify({
+        parentUuid: parent,
+        isSidechain: false,
+        userType: "external",
+        cwd: context.cwd,
+        sessionId: context.sessionID,
+        version: context.version,
+        ...entry,
+        uuid,
+        timestamp: new Date(time).toISOString(),
+      }),
+    );
     parent = uuid;
   };
   for (const { info, parts } of messages) {

@@ -4,7 +4,11 @@
 // (`--format json`: {type: "text", timestamp, sessionID, part}).
 import type { MessageWithParts } from "./client.js";
 
-export function printLikeRun(answer: MessageWithParts | undefined, argv: readonly string[], write: (text: string) => void = (text) => process.stdout.write(text)): void {
+export function printLikeRun(
+  answer: MessageWithParts | undefined,
+  argv: readonly string[],
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): void {
   if (!answer) return;
   const json = argv.some((arg, i) => arg === "--format=json" || (arg === "--format" && argv[i + 1] === "json"));
   for (const part of answer.parts) {

@@ -24,8 +24,7 @@ export type HookResult =
   | { status: "cancelled" };
 
 export function decodeResult(event: string, outcome: ProcessOutcome, options: { onFailureBlock?: boolean } = {}): HookResult {
-  const fail = (message: string): HookResult =>
-    options.onFailureBlock ? { status: "blocking", stderr: message } : { status: "error", message };
+  const fail = (message: string): HookResult => (options.onFailureBlock ? { status: "blocking", stderr: message } : { status: "error", message });
   if (outcome.timedOut) return options.onFailureBlock ? { status: "blocking", stderr: "hook timed out" } : { status: "cancelled" };
   if (outcome.spawnError !== undefined) return fail(`failed to run: ${outcome.spawnError}`);
   if (outcome.signal !== undefined) return fail(`was killed by ${outcome.signal}`);

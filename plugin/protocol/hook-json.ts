@@ -14,17 +14,17 @@ export interface HookJson {
   [field: string]: unknown;
 }
 
-export type ParsedStdout =
-  | { kind: "json"; json: HookJson }
-  | { kind: "text"; text: string }
-  | { kind: "invalid"; message: string };
+export type ParsedStdout = { kind: "json"; json: HookJson } | { kind: "text"; text: string } | { kind: "invalid"; message: string };
 
 type Check = (value: unknown) => boolean;
 const isString: Check = (v) => typeof v === "string";
 const isBoolean: Check = (v) => typeof v === "boolean";
 const isObject: Check = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const isStringArray: Check = (v) => Array.isArray(v) && v.every((item) => typeof item === "string");
-const oneOf = (...values: string[]): Check => (v) => typeof v === "string" && values.includes(v);
+const oneOf =
+  (...values: string[]): Check =>
+  (v) =>
+    typeof v === "string" && values.includes(v);
 const any: Check = () => true;
 
 const UNIVERSAL: Record<string, Check> = {
@@ -78,8 +78,17 @@ export function parseStdout(stdout: string, event: string): ParsedStdout {
 
 /** claude-code-hooks.md §4.2: these events have no hookSpecificOutput variant at all. */
 const NO_SPECIFIC = new Set([
-  "TaskCreated", "TaskCompleted", "TeammateIdle", "ConfigChange", "PreCompact", "PostCompact", "SessionEnd", "StopFailure",
-  "InstructionsLoaded", "DirectoryAdded", "WorktreeRemove",
+  "TaskCreated",
+  "TaskCompleted",
+  "TeammateIdle",
+  "ConfigChange",
+  "PreCompact",
+  "PostCompact",
+  "SessionEnd",
+  "StopFailure",
+  "InstructionsLoaded",
+  "DirectoryAdded",
+  "WorktreeRemove",
 ]);
 
 function validateHookJson(json: HookJson, event: string): string | undefined {

@@ -36,7 +36,11 @@ export interface HandlerRun {
   result: HookResult;
 }
 
-export function selectHandlers(handlers: readonly CompiledHandler[], firing: Selector, onError?: (handler: CompiledHandler, error: unknown) => void): CompiledHandler[] {
+export function selectHandlers(
+  handlers: readonly CompiledHandler[],
+  firing: Selector,
+  onError?: (handler: CompiledHandler, error: unknown) => void,
+): CompiledHandler[] {
   const seen = new Set<string>();
   const selected: CompiledHandler[] = [];
   for (const handler of handlers) {

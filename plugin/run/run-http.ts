@@ -9,9 +9,7 @@ export async function runHttp(hook: Handler, body: string, env: Record<string, s
   const headers: Record<string, string> = { "content-type": "application/json" };
   for (const [name, value] of Object.entries((hook.headers as Record<string, string> | undefined) ?? {})) {
     if (/^(content-length|transfer-encoding)$/i.test(name)) continue;
-    headers[name] = value.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, variable: string) =>
-      allowed.has(variable) ? (env[variable] ?? "") : "",
-    );
+    headers[name] = value.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, variable: string) => (allowed.has(variable) ? (env[variable] ?? "") : ""));
   }
   try {
     const response = await fetch(String(hook.url), { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });

@@ -52,7 +52,10 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
   {
     opencode: "bash",
     claude: "Bash",
-    args: [["command", "command"], ["timeout", "timeout"]],
+    args: [
+      ["command", "command"],
+      ["timeout", "timeout"],
+    ],
     rule: { kind: "command", key: "command" },
     response: bashResponse,
     harmless: () => ({ command: "true" }),
@@ -60,7 +63,11 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
   {
     opencode: "read",
     claude: "Read",
-    args: [["file_path", "filePath"], ["offset", "offset"], ["limit", "limit"]],
+    args: [
+      ["file_path", "filePath"],
+      ["offset", "offset"],
+      ["limit", "limit"],
+    ],
     rule: { kind: "path", key: "file_path" },
     response: readResponse,
     harmless: (directory) => ({ filePath: directory, limit: 1 }), // read lists a directory
@@ -68,21 +75,32 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
   {
     opencode: "write",
     claude: "Write",
-    args: [["file_path", "filePath"], ["content", "content"]],
+    args: [
+      ["file_path", "filePath"],
+      ["content", "content"],
+    ],
     rule: { kind: "path", key: "file_path" },
     response: writeResponse,
   },
   {
     opencode: "edit",
     claude: "Edit",
-    args: [["file_path", "filePath"], ["old_string", "oldString"], ["new_string", "newString"], ["replace_all", "replaceAll"]],
+    args: [
+      ["file_path", "filePath"],
+      ["old_string", "oldString"],
+      ["new_string", "newString"],
+      ["replace_all", "replaceAll"],
+    ],
     rule: { kind: "path", key: "file_path" },
     response: editResponse,
   },
   {
     opencode: "glob",
     claude: "Glob",
-    args: [["pattern", "pattern"], ["path", "path"]],
+    args: [
+      ["pattern", "pattern"],
+      ["path", "path"],
+    ],
     rule: { kind: "path", key: "path" },
     response: globResponse,
     harmless: (directory) => ({ pattern: NOTHING, path: directory }),
@@ -90,7 +108,11 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
   {
     opencode: "grep",
     claude: "Grep",
-    args: [["pattern", "pattern"], ["path", "path"], ["glob", "include"]],
+    args: [
+      ["pattern", "pattern"],
+      ["path", "path"],
+      ["glob", "include"],
+    ],
     rule: { kind: "path", key: "path" },
     response: grepResponse,
     harmless: (directory) => ({ pattern: NOTHING, path: directory, include: NOTHING }),
@@ -100,7 +122,12 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
   {
     opencode: "task",
     claude: "Agent",
-    args: [["description", "description"], ["prompt", "prompt"], ["subagent_type", "subagent_type"], ["run_in_background", "background"]],
+    args: [
+      ["description", "description"],
+      ["prompt", "prompt"],
+      ["subagent_type", "subagent_type"],
+      ["run_in_background", "background"],
+    ],
     rule: { kind: "name", key: "subagent_type" },
     response: agentResponse,
   },
@@ -116,7 +143,14 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
   { opencode: "lsp", claude: "LSP", args: [["file_path", "filePath"]], rule: { kind: "path", key: "file_path" } },
   { opencode: "plan_exit", claude: "ExitPlanMode", args: [] },
   { opencode: "list_mcp_resources", claude: "ListMcpResourcesTool", args: [["server", "server"]] },
-  { opencode: "read_mcp_resource", claude: "ReadMcpResourceTool", args: [["server", "server"], ["uri", "uri"]] },
+  {
+    opencode: "read_mcp_resource",
+    claude: "ReadMcpResourceTool",
+    args: [
+      ["server", "server"],
+      ["uri", "uri"],
+    ],
+  },
 ];
 
 /**
@@ -132,9 +166,30 @@ export const INVALID_TOOL = "invalid";
 
 /** Claude tools with no OpenCode 1.18.33 counterpart: a matcher naming only these never fires. */
 export const CLAUDE_ONLY_TOOLS: readonly string[] = [
-  "MultiEdit", "NotebookEdit", "NotebookRead", "LS", "PowerShell", "Monitor", "EnterPlanMode", "EnterWorktree",
-  "ExitWorktree", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate", "TaskStop", "TaskOutput", "BashOutput",
-  "KillShell", "CronCreate", "CronDelete", "CronList", "ToolSearch", "SendMessage", "ListAgents", "SlashCommand",
+  "MultiEdit",
+  "NotebookEdit",
+  "NotebookRead",
+  "LS",
+  "PowerShell",
+  "Monitor",
+  "EnterPlanMode",
+  "EnterWorktree",
+  "ExitWorktree",
+  "TaskCreate",
+  "TaskGet",
+  "TaskList",
+  "TaskUpdate",
+  "TaskStop",
+  "TaskOutput",
+  "BashOutput",
+  "KillShell",
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "ToolSearch",
+  "SendMessage",
+  "ListAgents",
+  "SlashCommand",
 ];
 
 const BY_OPENCODE = new Map(TOOL_TABLE.map((tool) => [tool.opencode, tool]));

@@ -69,7 +69,10 @@ export const globResponse: ResponseBuilder = ({ metadata, text }) => {
 };
 
 export const grepResponse: ResponseBuilder = ({ metadata, text }) => {
-  const filenames = text.split("\n").filter((line) => line.startsWith("/") && line.endsWith(":")).map((line) => line.slice(0, -1));
+  const filenames = text
+    .split("\n")
+    .filter((line) => line.startsWith("/") && line.endsWith(":"))
+    .map((line) => line.slice(0, -1));
   return { mode: "content", filenames, numFiles: filenames.length, content: text, numMatches: metadata.matches };
 };
 

@@ -8,7 +8,16 @@ import { scenarios } from "./harness/scenario.js";
 const run = scenarios();
 
 it("apply_patch: PostToolUse Edit|Write sees each file the patch touched and formats it", async () => {
-  const patch = ["*** Begin Patch", "*** Add File: src/new.ts", "+const  x={a:1}", "*** Update File: src/old.ts", "@@", "-const old=1", "+const  updated={b:2}", "*** End Patch"].join("\n");
+  const patch = [
+    "*** Begin Patch",
+    "*** Add File: src/new.ts",
+    "+const  x={a:1}",
+    "*** Update File: src/old.ts",
+    "@@",
+    "-const old=1",
+    "+const  updated={b:2}",
+    "*** End Patch",
+  ].join("\n");
   const scenario = await run({
     model: "gpt-5-fake",
     files: { "src/old.ts": "const old=1\n" },
@@ -17,7 +26,12 @@ it("apply_patch: PostToolUse Edit|Write sees each file the patch touched and for
         PostToolUse: [
           {
             matcher: "Edit|Write",
-            hooks: [{ type: "command", command: `input=$(cat); printf '%s' "$input" | jq -r '.tool_name + " " + .tool_input.file_path' >> "$CLAUDE_PROJECT_DIR/seen.log"; printf '%s' "$input" | jq -r .tool_input.file_path | xargs npx --no-install prettier --write` }],
+            hooks: [
+              {
+                type: "command",
+                command: `input=$(cat); printf '%s' "$input" | jq -r '.tool_name + " " + .tool_input.file_path' >> "$CLAUDE_PROJECT_DIR/seen.log"; printf '%s' "$input" | jq -r .tool_input.file_path | xargs npx --no-install prettier --write`,
+              },
+            ],
           },
         ],
       },

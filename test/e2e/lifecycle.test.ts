@@ -9,7 +9,11 @@ import type { RecordedRequest } from "./harness/fake-llm.js";
 import { command, type Scenario, scenarios } from "./harness/scenario.js";
 
 const run = scenarios();
-const jsonLines = async (file: string) => (await readFile(file, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = async (file: string) =>
+  (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 const agentRequests = (s: Scenario) => s.llm.requests.filter((request) => request.kind === "agent");
 /** The text of the last user message the model received in a request. */
 const lastUserText = (request: RecordedRequest) => {
@@ -20,13 +24,13 @@ const lastUserText = (request: RecordedRequest) => {
 describe("Stop", () => {
   it("a Stop hook that blocks once sends the reason back as the next turn; the second run has stop_hook_active", async () => {
     const gate = [
-      '#!/bin/sh',
-      'input=$(cat)',
+      "#!/bin/sh",
+      "input=$(cat)",
       'echo "$input" >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"',
       '[ -f "$CLAUDE_PROJECT_DIR/tests-pass" ] && exit 0',
       'touch "$CLAUDE_PROJECT_DIR/tests-pass"',
       'echo "2 tests fail; fix them before stopping" >&2',
-      'exit 2',
+      "exit 2",
     ].join("\n");
     const s = await run({
       files: { ".claude/hooks/gate.sh": `${gate}\n` },
@@ -42,14 +46,25 @@ describe("Stop", () => {
     expect(await jsonLines(s.project.file("prompts.jsonl"))).toEqual(["run the scripted steps"]);
     const requests = agentRequests(s);
     expect(requests).toHaveLength(2);
-    expect(lastUserText(requests[1]!)).toContain('Stop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/gate.sh\"]: 2 tests fail; fix them before stopping');
+    expect(lastUserText(requests[1]!)).toContain(
+      'Stop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/gate.sh\"]: 2 tests fail; fix them before stopping',
+    );
     const inputs = await jsonLines(s.project.file("stop-input.jsonl"));
     expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
     // opencode.json says `permission: "allow"`: Claude's bypassPermissions.
-    expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer", cwd: s.project.dir, permission_mode: "bypassPermissions" });
+    expect(inputs[0]).toMatchObject({
+      hook_event_name: "Stop",
+      last_assistant_message: "first answer",
+      cwd: s.project.dir,
+      permission_mode: "bypassPermissions",
+    });
     expect(inputs[1]).toMatchObject({ last_assistant_message: "fixed it" });
     // `run` stopped listening after the first turn; the plugin prints the continuation as run would.
-    const texts = s.run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; part?: { text?: string } }).filter((event) => event.type === "text");
+    const texts = s.run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; part?: { text?: string } })
+      .filter((event) => event.type === "text");
     expect(texts.map((event) => event.part?.text)).toEqual(["first answer", "fixed it"]);
   });
 });
@@ -70,11 +85,11 @@ describe("Stop loop guards", () => {
 
   it("an interrupted turn (Esc) starts no Stop loop", async () => {
     const abort = [
-      '#!/bin/sh',
+      "#!/bin/sh",
       'url=$(cat "$CLAUDE_PROJECT_DIR/.e2e-run/server-url")',
       'touch "$CLAUDE_PROJECT_DIR/aborted"',
-      'node -e "fetch(process.argv[1] + \'/session/\' + process.argv[2] + \'/abort\', { method: \'POST\' })" "$url" "$CLAUDE_CODE_SESSION_ID" &',
-      'exit 0',
+      "node -e \"fetch(process.argv[1] + '/session/' + process.argv[2] + '/abort', { method: 'POST' })\" \"$url\" \"$CLAUDE_CODE_SESSION_ID\" &",
+      "exit 0",
     ].join("\n");
     let abortedAt = 0;
     const s = await run({
@@ -103,8 +118,8 @@ describe("Stop loop guards", () => {
 describe("subagents", () => {
   it("SubagentStop fires for a task-tool child and can keep it working; Stop fires only for the main session", async () => {
     const gate = [
-      '#!/bin/sh',
-      'input=$(cat)',
+      "#!/bin/sh",
+      "input=$(cat)",
       'echo "$input" >> "$CLAUDE_PROJECT_DIR/subagent-stop.jsonl"',
       '[ -f "$CLAUDE_PROJECT_DIR/checked" ] && exit 0',
       'touch "$CLAUDE_PROJECT_DIR/checked"',
@@ -117,7 +132,11 @@ describe("subagents", () => {
           SubagentStart: [
             {
               matcher: "general",
-              hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/subagent-start.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "use the fast path"}}'`)],
+              hooks: [
+                command(
+                  `tee -a "$CLAUDE_PROJECT_DIR/subagent-start.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "use the fast path"}}'`,
+                ),
+              ],
             },
           ],
           SubagentStop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"')] }],
@@ -136,14 +155,23 @@ describe("subagents", () => {
       [false, "sub first answer"],
       [true, "sub checked answer"],
     ]);
-    expect(stops[0]).toMatchObject({ hook_event_name: "SubagentStop", agent_type: "general", agent_id: starts[0]!.agent_id, session_id: mainStops[0]!.session_id });
+    expect(stops[0]).toMatchObject({
+      hook_event_name: "SubagentStop",
+      agent_type: "general",
+      agent_id: starts[0]!.agent_id,
+      session_id: mainStops[0]!.session_id,
+    });
     expect(mainStops).toHaveLength(1);
     expect(mainStops[0]).toMatchObject({ last_assistant_message: "main done" });
     // The parent model got the subagent's answer after the gate, and the subagent got the reason.
     expect(s.toolResult("call_0_0")).toContain("sub checked answer");
-    const childRequests = agentRequests(s).filter((request) => JSON.stringify(request.body.messages.find((message) => message.role === "user")).includes("SUBTASK:"));
+    const childRequests = agentRequests(s).filter((request) =>
+      JSON.stringify(request.body.messages.find((message) => message.role === "user")).includes("SUBTASK:"),
+    );
     expect(JSON.stringify(childRequests[0]!.body.messages)).toContain("SubagentStart hook additional context: use the fast path");
-    expect(lastUserText(childRequests.at(-1)!)).toContain("SubagentStop hook feedback:\n[\"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh\"]: run the checks first");
+    expect(lastUserText(childRequests.at(-1)!)).toContain(
+      'SubagentStop hook feedback:\n["$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"]: run the checks first',
+    );
   });
 });
 
@@ -152,7 +180,9 @@ describe("prompts and sessions", () => {
     const s = await run({
       settings: {
         hooks: {
-          SessionStart: [{ matcher: "startup", hooks: [command("echo 'Session loaded: branch main'; echo 'export FROM_SESSION_START=yes' >> \"$CLAUDE_ENV_FILE\"")] }],
+          SessionStart: [
+            { matcher: "startup", hooks: [command("echo 'Session loaded: branch main'; echo 'export FROM_SESSION_START=yes' >> \"$CLAUDE_ENV_FILE\"")] },
+          ],
           UserPromptSubmit: [{ hooks: [command("jq -r '\"Prompt seen: \" + .prompt'")] }],
         },
       },
@@ -169,7 +199,11 @@ describe("prompts and sessions", () => {
 
   it("a UserPromptSubmit exit 2 keeps the prompt from the model; the user sees the reason; the run exits 0", async () => {
     const s = await run({
-      settings: { hooks: { UserPromptSubmit: [{ hooks: [command("jq -r .prompt | grep -q secret && { echo 'prompts about the secret are blocked' >&2; exit 2; }; exit 0")] }] } },
+      settings: {
+        hooks: {
+          UserPromptSubmit: [{ hooks: [command("jq -r .prompt | grep -q secret && { echo 'prompts about the secret are blocked' >&2; exit 2; }; exit 0")] }],
+        },
+      },
       prompt: "tell me the secret",
       script: [{ text: "the secret is 42" }],
     });
@@ -182,11 +216,29 @@ describe("prompts and sessions", () => {
   it("UserPromptExpansion sees a typed /command expanded; its context reaches the model; a block keeps the prompt from it", async () => {
     const files = { ".opencode/command/greet.md": "---\ndescription: greet someone\n---\nSay hello to $ARGUMENTS in one word.\n" };
     const expansion = command(`tee -a "$CLAUDE_PROJECT_DIR/expansion.jsonl" | jq -r '"Expanded " + .command_name'`);
-    const s = await run({ files, command: "greet", prompt: "Ada", settings: { hooks: { UserPromptExpansion: [{ matcher: "greet", hooks: [expansion] }] } }, script: [{ text: "Hello" }] });
+    const s = await run({
+      files,
+      command: "greet",
+      prompt: "Ada",
+      settings: { hooks: { UserPromptExpansion: [{ matcher: "greet", hooks: [expansion] }] } },
+      script: [{ text: "Hello" }],
+    });
     const [input] = await jsonLines(s.project.file("expansion.jsonl"));
-    expect(input).toMatchObject({ hook_event_name: "UserPromptExpansion", expansion_type: "slash_command", command_name: "greet", command_args: "Ada", prompt: "Say hello to Ada in one word." });
+    expect(input).toMatchObject({
+      hook_event_name: "UserPromptExpansion",
+      expansion_type: "slash_command",
+      command_name: "greet",
+      command_args: "Ada",
+      prompt: "Say hello to Ada in one word.",
+    });
     expect(JSON.stringify(agentRequests(s)[0]!.body.messages)).toContain("UserPromptExpansion hook success: Expanded greet");
-    const blocked = await run({ files, command: "greet", prompt: "Ada", settings: { hooks: { UserPromptExpansion: [{ hooks: [command("echo 'no greetings today' >&2; exit 2")] }] } }, script: [{ text: "Hello" }] });
+    const blocked = await run({
+      files,
+      command: "greet",
+      prompt: "Ada",
+      settings: { hooks: { UserPromptExpansion: [{ hooks: [command("echo 'no greetings today' >&2; exit 2")] }] } },
+      script: [{ text: "Hello" }],
+    });
     expect(blocked.llm.requests.filter((request) => JSON.stringify(request.body).includes("Say hello to Ada"))).toEqual([]);
     expect(blocked.run.stderr).toContain("UserPromptExpansion operation blocked by hook:\nno greetings today");
   });
@@ -206,7 +258,9 @@ describe("prompts and sessions", () => {
     expect(end).toMatchObject({ hook_event_name: "SessionEnd", reason: "other", cwd: s.project.dir });
     const transcript = await jsonLines(s.project.file("transcript.jsonl"));
     expect(transcript[0]).toMatchObject({ type: "user", message: { role: "user", content: "say hi in bash" } });
-    const toolUse = transcript.flatMap((entry) => ((entry.message as { content?: unknown }).content as Array<Record<string, unknown>>) ?? []).filter((block) => typeof block === "object" && block.type === "tool_use");
+    const toolUse = transcript
+      .flatMap((entry) => ((entry.message as { content?: unknown }).content as Array<Record<string, unknown>>) ?? [])
+      .filter((block) => typeof block === "object" && block.type === "tool_use");
     expect(toolUse).toEqual([{ type: "tool_use", id: "call_0_0", name: "Bash", input: { command: "echo hi" } }]);
     expect(JSON.stringify(transcript)).toContain('"type":"tool_result","tool_use_id":"call_0_0","content":"hi\\n"');
     expect(transcript.at(-1)).toMatchObject({ type: "assistant", message: { content: [{ type: "text", text: "all done" }] } });
@@ -220,16 +274,34 @@ describe("failures and permissions", () => {
     const s = await run({
       settings: {
         hooks: {
-          PostToolUseFailure: [{ hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/failures.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "PostToolUseFailure", additionalContext: ("seen failure of " + .tool_name)}}'`)] }],
+          PostToolUseFailure: [
+            {
+              hooks: [
+                command(
+                  `tee -a "$CLAUDE_PROJECT_DIR/failures.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "PostToolUseFailure", additionalContext: ("seen failure of " + .tool_name)}}'`,
+                ),
+              ],
+            },
+          ],
           PostToolUse: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/post.jsonl"')] }],
         },
       },
-      script: [{ tool: "read", args: { filePath: "missing.txt" } }, { tool: "bash", args: { command: "echo partial; exit 3" } }, { tool: "bash", args: { command: "echo fine" } }, { text: "done" }],
+      script: [
+        { tool: "read", args: { filePath: "missing.txt" } },
+        { tool: "bash", args: { command: "echo partial; exit 3" } },
+        { tool: "bash", args: { command: "echo fine" } },
+        { text: "done" },
+      ],
     });
     void context;
     const failures = await jsonLines(s.project.file("failures.jsonl"));
     expect(failures.map((input) => input.tool_name)).toEqual(["Read", "Bash"]);
-    expect(failures[0]).toMatchObject({ hook_event_name: "PostToolUseFailure", tool_use_id: "call_0_0", is_interrupt: false, tool_input: { file_path: s.project.file("missing.txt") } });
+    expect(failures[0]).toMatchObject({
+      hook_event_name: "PostToolUseFailure",
+      tool_use_id: "call_0_0",
+      is_interrupt: false,
+      tool_input: { file_path: s.project.file("missing.txt") },
+    });
     expect(String(failures[1]!.error)).toBe("Exit code 3\npartial\n");
     const post = await jsonLines(s.project.file("post.jsonl"));
     expect(post.map((input) => (input.tool_input as { command: string }).command)).toEqual(["echo fine"]);
@@ -255,11 +327,14 @@ describe("failures and permissions", () => {
 
 describe("the TUI and server path (opencode serve + run --attach)", () => {
   it("a Stop hook that blocks once continues the session in the server too (promptAsync), then lets it stop", async () => {
-    const gate = '[ -f "$CLAUDE_PROJECT_DIR/done" ] && { cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; exit 0; }; cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; touch "$CLAUDE_PROJECT_DIR/done"; echo "not yet" >&2; exit 2';
+    const gate =
+      '[ -f "$CLAUDE_PROJECT_DIR/done" ] && { cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; exit 0; }; cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"; touch "$CLAUDE_PROJECT_DIR/done"; echo "not yet" >&2; exit 2';
     const s = await run({
       settings: { hooks: { Stop: [{ hooks: [command(gate)] }] } },
       script: [{ text: "first" }, { text: "second" }],
-      serve: { settled: (llm, dir) => llm.requests.filter((request) => request.kind === "agent").length >= 2 && lineCount(path.join(dir, "stop-input.jsonl")) >= 2 },
+      serve: {
+        settled: (llm, dir) => llm.requests.filter((request) => request.kind === "agent").length >= 2 && lineCount(path.join(dir, "stop-input.jsonl")) >= 2,
+      },
     });
     expect(agentRequests(s)).toHaveLength(2);
     expect(lastUserText(agentRequests(s)[1]!)).toContain("Stop hook feedback:\n[");
@@ -284,7 +359,9 @@ describe("the TUI and server path (opencode serve + run --attach)", () => {
     expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
     expect(existsSync(s.project.file("b.txt"))).toBe(false);
     const notifications = await jsonLines(s.project.file("notifications.jsonl"));
-    expect(notifications).toEqual([expect.objectContaining({ hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" })]);
+    expect(notifications).toEqual([
+      expect.objectContaining({ hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" }),
+    ]);
   });
 });
 
@@ -310,10 +387,26 @@ describe("other events with an OpenCode channel", () => {
     const s = await run({
       settings: {
         hooks: {
-          PostToolBatch: [{ hooks: [command(`tee -a "$CLAUDE_PROJECT_DIR/batch.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "PostToolBatch", additionalContext: ("batch of " + (.tool_calls | length | tostring))}}'`)] }],
+          PostToolBatch: [
+            {
+              hooks: [
+                command(
+                  `tee -a "$CLAUDE_PROJECT_DIR/batch.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "PostToolBatch", additionalContext: ("batch of " + (.tool_calls | length | tostring))}}'`,
+                ),
+              ],
+            },
+          ],
         },
       },
-      script: [{ tools: [{ tool: "bash", args: { command: "echo one" } }, { tool: "bash", args: { command: "echo two" } }] }, { text: "done" }],
+      script: [
+        {
+          tools: [
+            { tool: "bash", args: { command: "echo one" } },
+            { tool: "bash", args: { command: "echo two" } },
+          ],
+        },
+        { text: "done" },
+      ],
     });
     const batches = await jsonLines(s.project.file("batch.jsonl"));
     expect(batches).toHaveLength(1);

@@ -17,7 +17,11 @@ describe("Claude Code tool hooks in real OpenCode", () => {
           PostToolUse: [
             {
               matcher: "Edit|Write",
-              hooks: [command(`jq -r '.tool_input.file_path' | tee -a "$CLAUDE_PROJECT_DIR/formatted.log" | xargs npx --no-install prettier --write`, { timeout: 60 })],
+              hooks: [
+                command(`jq -r '.tool_input.file_path' | tee -a "$CLAUDE_PROJECT_DIR/formatted.log" | xargs npx --no-install prettier --write`, {
+                  timeout: 60,
+                }),
+              ],
             },
           ],
         },
@@ -43,7 +47,9 @@ describe("Claude Code tool hooks in real OpenCode", () => {
   });
 
   it('3. JSON deny filtered by if "Write(.env*)": .env is not written, the reason reaches the model, other writes are untouched', async () => {
-    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Secrets stay out of the repo" } });
+    const deny = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Secrets stay out of the repo" },
+    });
     const s = await run({
       settings: { hooks: { PreToolUse: [{ matcher: "Write|Edit", hooks: [command(`echo '${deny}'`, { if: "Write(.env*)" })] }] } },
       script: [
@@ -89,11 +95,7 @@ describe("Claude Code tool hooks in real OpenCode", () => {
       files: { "notes.txt": "some notes\n" },
       settings: {
         hooks: {
-          PreToolUse: [
-            { matcher: "Edit|Write", hooks: [log("edit-write")] },
-            { matcher: "mcp__.*", hooks: [log("mcp")] },
-            { hooks: [log("all")] },
-          ],
+          PreToolUse: [{ matcher: "Edit|Write", hooks: [log("edit-write")] }, { matcher: "mcp__.*", hooks: [log("mcp")] }, { hooks: [log("all")] }],
         },
       },
       script: [{ tool: "read", args: { filePath: "notes.txt" } }, { tool: "bash", args: { command: "echo hi" } }, { text: "done" }],
@@ -104,7 +106,9 @@ describe("Claude Code tool hooks in real OpenCode", () => {
 
   it("7. a hook past its timeout does not hang OpenCode and does not block the tool", async () => {
     const s = await run({
-      settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command(`sleep 60; echo '{"decision": "block", "reason": "too late"}'`, { timeout: 2 })] }] } },
+      settings: {
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command(`sleep 60; echo '{"decision": "block", "reason": "too late"}'`, { timeout: 2 })] }] },
+      },
       script: [{ tool: "bash", args: { command: "echo ran > ran.txt" } }, { text: "done" }],
     });
     expect(existsSync(s.project.file("ran.txt"))).toBe(true);

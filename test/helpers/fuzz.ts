@@ -124,7 +124,16 @@ export interface Style {
   rng: Rng;
 }
 
-const COMMENTS = ["// a comment", '// "hooks": { "Stop": [', "/* a block comment */", '/* { "matcher": [ */', "/**/", "// ", "/* // nested */", "// \u2028 line separator"];
+const COMMENTS = [
+  "// a comment",
+  '// "hooks": { "Stop": [',
+  "/* a block comment */",
+  '/* { "matcher": [ */',
+  "/**/",
+  "// ",
+  "/* // nested */",
+  "// \u2028 line separator",
+];
 
 export function serialize(node: Node, style: Style): string {
   const out: string[] = [];
@@ -209,7 +218,13 @@ export interface Doc {
 
 export function slots(doc: Doc): Slot[] {
   const found: Slot[] = [
-    { path: "$", value: doc.root, set: (value) => (doc.root = value), remove: () => (doc.root = null), duplicate: () => (doc.root = [doc.root, clone(doc.root)]) },
+    {
+      path: "$",
+      value: doc.root,
+      set: (value) => (doc.root = value),
+      remove: () => (doc.root = null),
+      duplicate: () => (doc.root = [doc.root, clone(doc.root)]),
+    },
   ];
   const walk = (node: Node, path: string) => {
     if (Array.isArray(node)) {
@@ -257,10 +272,51 @@ export function describeNode(node: Node): string {
 // ---------------------------------------------------------------------------------------------
 // Random values.
 
-export const WEIRD_KEYS = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype", "", " ", "\u0000", "a\u0000b", "\ud800", "ключ", "🔑", "$ref", "// comment"];
+export const WEIRD_KEYS = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "prototype",
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "ключ",
+  "🔑",
+  "$ref",
+  "// comment",
+];
 export const ODD_NUMBERS = [1e308, -1e308, -0, 0, 5e-324, 2 ** 53 + 2, -1, 0.5, 1e-300, 4294967296, 60000];
 /** Text that breaks naive escaping: comment ends, JS line terminators, template syntax, quotes. */
-const NASTY = ["*/", "/*", "//", "\u2028", "\u2029", "\u0085", "${x}", "`", "</script>", "\\", '"', "'", "\uFEFF", "\u200f", "😀", "\r", "\n", "\t", "\u001b[31m", "%s", "$(id)", "\ud800", "\udfff", "\u0000"];
+const NASTY = [
+  "*/",
+  "/*",
+  "//",
+  "\u2028",
+  "\u2029",
+  "\u0085",
+  "${x}",
+  "`",
+  "</script>",
+  "\\",
+  '"',
+  "'",
+  "\uFEFF",
+  "\u200f",
+  "😀",
+  "\r",
+  "\n",
+  "\t",
+  "\u001b[31m",
+  "%s",
+  "$(id)",
+  "\ud800",
+  "\udfff",
+  "\u0000",
+];
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_./|*()[]{}:;,!?$&'\"\\";
 
 export function nastyString(rng: Rng, length = rng.logRange(1, 64)): string {
@@ -304,7 +360,12 @@ export function randomNode(rng: Rng, kind: Kind, depth = 0): Node {
     case "array":
       return Array.from({ length: depth > 2 ? 0 : rng.int(4) }, () => randomNode(rng, randomKind(rng), depth + 1));
     case "object":
-      return new Obj(Array.from({ length: depth > 2 ? 0 : rng.int(4) }, () => [rng.chance(0.4) ? rng.pick(WEIRD_KEYS) : nastyString(rng, 6), randomNode(rng, randomKind(rng), depth + 1)]));
+      return new Obj(
+        Array.from({ length: depth > 2 ? 0 : rng.int(4) }, () => [
+          rng.chance(0.4) ? rng.pick(WEIRD_KEYS) : nastyString(rng, 6),
+          randomNode(rng, randomKind(rng), depth + 1),
+        ]),
+      );
   }
 }
 
@@ -365,8 +426,27 @@ export function randomPlan(rng: Rng, bases: readonly string[]): Plan {
   const tree = Object.entries(TREE_STEPS).map(([kind, { weight }]) => [kind as StepKind, weight] as const);
   const text = Object.entries(TEXT_STEPS).map(([kind, { weight }]) => [kind as StepKind, weight] as const);
   const steps: Step[] = [];
-  for (let i = rng.weighted([[0, 1], [1, 4], [2, 3], [3, 2]] as const); i > 0; i--) steps.push({ kind: rng.weighted(tree), seed: rng.fork() });
-  for (let i = rng.weighted([[0, 3], [1, 3], [2, 1]] as const); i > 0; i--) steps.push({ kind: rng.weighted(text), seed: rng.fork() });
+  for (
+    let i = rng.weighted([
+      [0, 1],
+      [1, 4],
+      [2, 3],
+      [3, 2],
+    ] as const);
+    i > 0;
+    i--
+  )
+    steps.push({ kind: rng.weighted(tree), seed: rng.fork() });
+  for (
+    let i = rng.weighted([
+      [0, 3],
+      [1, 3],
+      [2, 1],
+    ] as const);
+    i > 0;
+    i--
+  )
+    steps.push({ kind: rng.weighted(text), seed: rng.fork() });
   return { base: rng.pick(bases), steps, styleSeed: rng.fork() };
 }
 
@@ -472,7 +552,13 @@ function applyTreeStep(step: Step, doc: Doc): string {
       if (objects.length === 0) return "no object";
       const slot = rng.pick(objects);
       const key = rng.pick(WEIRD_KEYS);
-      const value = rng.chance(0.5) ? new Obj([["type", "command"], ["command", "echo polluted"], ["matcher", "*"]]) : randomNode(rng, randomKind(rng));
+      const value = rng.chance(0.5)
+        ? new Obj([
+            ["type", "command"],
+            ["command", "echo polluted"],
+            ["matcher", "*"],
+          ])
+        : randomNode(rng, randomKind(rng));
       (slot.value as Obj).entries.splice(rng.int((slot.value as Obj).entries.length + 1), 0, [key, value]);
       return `${slot.path} gets ${JSON.stringify(key)}: ${describeNode(value)}`;
     }
@@ -492,12 +578,22 @@ function applyTreeStep(step: Step, doc: Doc): string {
       const next = old.slice(0, at) + piece + old.slice(at);
       // Raw: written into the file unescaped (bytes ED A0 80 for a surrogate, a bare NUL), else escaped.
       const raw = step.kind !== "nasty-text" && rng.chance(0.5);
-      slot.set(raw ? new Raw(`"${JSON.stringify(next).slice(1, -1).replace(/\\u00([01][0-9a-f])|\\u(d[89a-f][0-9a-f]{2})|\\[tnrbf]/g, (escape) => JSON.parse(`"${escape}"`) as string)}"`) : next);
+      slot.set(
+        raw
+          ? new Raw(
+              `"${JSON.stringify(next)
+                .slice(1, -1)
+                .replace(/\\u00([01][0-9a-f])|\\u(d[89a-f][0-9a-f]{2})|\\[tnrbf]/g, (escape) => JSON.parse(`"${escape}"`) as string)}"`,
+            )
+          : next,
+      );
       return `${slot.path}: ${JSON.stringify(piece)} at ${at}${raw ? ", unescaped" : ", escaped"}`;
     }
     case "odd-number": {
       const slot = rng.pick(any);
-      const next = rng.chance(0.5) ? new Raw(rng.pick(["1e400", "-1e400", "-0", "1e-400", "123456789012345678901234567890", "0.0", "1E+2", "-0.0e-0"])) : rng.pick(ODD_NUMBERS);
+      const next = rng.chance(0.5)
+        ? new Raw(rng.pick(["1e400", "-1e400", "-0", "1e-400", "123456789012345678901234567890", "0.0", "1E+2", "-0.0e-0"]))
+        : rng.pick(ODD_NUMBERS);
       slot.set(next);
       return `${slot.path} -> ${describeNode(next)}`;
     }
@@ -523,7 +619,14 @@ function applyTreeStep(step: Step, doc: Doc): string {
       // A handler already made huge by another step is not copied 10,000 times (gigabytes).
       const first = sizeOf((slot.value as Node[])[0]!, 2000) < 2000 ? (slot.value as Node[])[0]! : new Obj([["type", "command"]]);
       // Distinct commands, so that de-duplication does not fold them into one.
-      const next = Array.from({ length: 10_000 }, (_, i) => (first instanceof Obj ? new Obj([...first.entries.filter(([key]) => key !== "command").map(([key, value]): [string, Node] => [key, clone(value)]), ["command", `echo hook ${i}`]]) : clone(first)));
+      const next = Array.from({ length: 10_000 }, (_, i) =>
+        first instanceof Obj
+          ? new Obj([
+              ...first.entries.filter(([key]) => key !== "command").map(([key, value]): [string, Node] => [key, clone(value)]),
+              ["command", `echo hook ${i}`],
+            ])
+          : clone(first),
+      );
       slot.set(next);
       return `${slot.path} -> 10,000 hooks`;
     }
@@ -548,7 +651,12 @@ function applyTreeStep(step: Step, doc: Doc): string {
               () => `^(${"a|".repeat(length / 2 - 2)}b)$`,
               () => hugeString(rng, length),
             ])()
-          : rng.pick([() => `Bash(${"*a".repeat(length / 2)})`, () => `Write(${"**/".repeat(length / 3)}*.ts)`, () => `Bash(${hugeString(rng, length)})`, () => hugeString(rng, length)])();
+          : rng.pick([
+              () => `Bash(${"*a".repeat(length / 2)})`,
+              () => `Write(${"**/".repeat(length / 3)}*.ts)`,
+              () => `Bash(${hugeString(rng, length)})`,
+              () => hugeString(rng, length),
+            ])();
       const entry = object.entries.find(([key]) => key === field);
       if (entry) entry[1] = value;
       else object.entries.push([field, value]);
@@ -590,10 +698,15 @@ export function sameKind(a: string, b: string): boolean {
 }
 
 /** Drops steps one at a time (then tries `simpler`) while the input still fails: the minimal reproduction. */
-export async function shrinkPlan<P extends { steps: readonly unknown[] }>(plan: P, fails: (plan: P) => Promise<boolean>, simpler?: (plan: P) => P | undefined, budget = 40): Promise<P> {
+export async function shrinkPlan<P extends { steps: readonly unknown[] }>(
+  plan: P,
+  fails: (plan: P) => Promise<boolean>,
+  simpler?: (plan: P) => P | undefined,
+  budget = 40,
+): Promise<P> {
   let best = plan;
   let tries = 0;
-  for (let progress = true; progress && tries < budget; ) {
+  for (let progress = true; progress && tries < budget;) {
     progress = false;
     for (let i = 0; i < best.steps.length && tries < budget; i++) {
       const candidate = { ...best, steps: best.steps.filter((_, j) => j !== i) };
@@ -619,7 +732,8 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 export function randomJson(rng: Rng, depth = 0): unknown {
-  const kind = depth > 3 ? rng.pick(["string", "number", "null", "boolean"] as const) : rng.pick(["string", "number", "null", "boolean", "array", "object"] as const);
+  const kind =
+    depth > 3 ? rng.pick(["string", "number", "null", "boolean"] as const) : rng.pick(["string", "number", "null", "boolean", "array", "object"] as const);
   switch (kind) {
     case "string":
       return rng.chance(0.2) ? "" : nastyString(rng);

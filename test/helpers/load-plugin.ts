@@ -17,7 +17,8 @@ export interface FakeSession {
 
 export async function loadPlugin(projectDir: string, config: Record<string, unknown> = { permission: "allow" }, fake: FakeSession = {}) {
   const result = await convert({ project: projectDir, print: () => {}, printError: () => {} });
-  if (result.result !== "written" && result.result !== "unchanged") throw new Error(`convert did not write a plugin (${result.result}, exit ${result.exitCode})`);
+  if (result.result !== "written" && result.result !== "unchanged")
+    throw new Error(`convert did not write a plugin (${result.result}, exit ${result.exitCode})`);
   const calls: Array<[string, unknown]> = [];
   const record = (name: string) => async (options: unknown) => {
     calls.push([name, options]);
@@ -75,7 +76,12 @@ export async function loadPlugin(projectDir: string, config: Record<string, unkn
     /** Runs chat.message for a prompt; resolves to the parts as OpenCode would save them. */
     async prompt(text: string, sessionID = "ses_test") {
       const message = { id: `msg_${++call}`, sessionID, role: "user" };
-      const output = { message, parts: [{ id: `prt_${(Date.now() * 4096).toString(16).padStart(12, "0")}abcdefghijklmn`, sessionID, messageID: message.id, type: "text", text }] as Array<Record<string, unknown>> };
+      const output = {
+        message,
+        parts: [
+          { id: `prt_${(Date.now() * 4096).toString(16).padStart(12, "0")}abcdefghijklmn`, sessionID, messageID: message.id, type: "text", text },
+        ] as Array<Record<string, unknown>>,
+      };
       await hooks["chat.message"]!({ sessionID }, output as never);
       return output.parts;
     },

@@ -52,7 +52,12 @@ describe("exit codes", () => {
 
 describe("--json", () => {
   it("convert prints one document: each hook, where it is, what happens to it, and the result", async () => {
-    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "guard", if: "Bash(rm *)" }] }], TeammateIdle: [{ hooks: [{ type: "command", command: "x" }] }] }) });
+    const p = await project({
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "guard", if: "Bash(rm *)" }] }],
+        TeammateIdle: [{ hooks: [{ type: "command", command: "x" }] }],
+      }),
+    });
     const result = await cli(["convert", "--json", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
     const document = JSON.parse(result.stdout);
@@ -116,7 +121,10 @@ describe("printing", () => {
 
   it("--quiet prints only the problems", async () => {
     const p = await project({
-      ".claude/settings.json": settings({ PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "fmt" }] }], TeammateIdle: [{ hooks: [{ type: "command", command: "idle" }] }] }),
+      ".claude/settings.json": settings({
+        PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "fmt" }] }],
+        TeammateIdle: [{ hooks: [{ type: "command", command: "idle" }] }],
+      }),
     });
     const result = await cli(["convert", "--quiet", "--project", p.dir]);
     expect(result.stdout).not.toContain("translated PostToolUse");
@@ -128,7 +136,15 @@ describe("printing", () => {
     const hostile = "echo fine\u001b[2K\u001b[1A\rtranslated";
     const p = await project({
       ".claude/settings.json": settings({
-        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "if true; then\n  echo long\nfi", if: "Bash(git *)" }, { type: "command", command: hostile }] }],
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              { type: "command", command: "if true; then\n  echo long\nfi", if: "Bash(git *)" },
+              { type: "command", command: hostile },
+            ],
+          },
+        ],
       }),
     });
     const result = await cli(["convert", "--dry-run", "--project", p.dir]);
@@ -139,7 +155,9 @@ describe("printing", () => {
 
   it("a long report ends with a line per event", async () => {
     const many = Array.from({ length: 16 }, (_, i) => ({ type: "command", command: `echo ${i}` }));
-    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: many.slice(0, 10) }], Stop: [{ hooks: many.slice(10) }] }) });
+    const p = await project({
+      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: many.slice(0, 10) }], Stop: [{ hooks: many.slice(10) }] }),
+    });
     const result = await cli(["convert", "--dry-run", "--project", p.dir]);
     expect(result.stdout).toContain("  PreToolUse: 10 translated, 0 degraded, 0 dropped\n  Stop: 6 translated, 0 degraded, 0 dropped\n16 hooks:");
   });

@@ -22,7 +22,9 @@ afterEach(async () => {
   await Promise.all(projects.splice(0).map((p) => p.remove()));
 });
 
-const formatter = settings({ PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "jq -r .tool_input.file_path | xargs npx --no-install prettier --write" }] }] });
+const formatter = settings({
+  PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "jq -r .tool_input.file_path | xargs npx --no-install prettier --write" }] }],
+});
 const PLUGIN = ".opencode/plugins/claude-hooks.js";
 
 describe("hooks2opencode convert", () => {
@@ -52,7 +54,10 @@ describe("hooks2opencode convert", () => {
   it("writes a plugin that loads whatever the commands contain (newlines, U+2028, quotes)", async () => {
     const tricky = "echo 'multi\nline' \"quoted\" \u2028 */ `tick`";
     const p = await project({
-      ".claude/settings.json": settings({ PreToolUse: [{ hooks: [{ type: "command", command: tricky }] }], Stop: [{ hooks: [{ type: "command", command: tricky }] }] }),
+      ".claude/settings.json": settings({
+        PreToolUse: [{ hooks: [{ type: "command", command: tricky }] }],
+        Stop: [{ hooks: [{ type: "command", command: tricky }] }],
+      }),
     });
     const plugin = await loadPlugin(p.dir);
     await expect(plugin.before("bash", { command: "ls" })).resolves.toEqual({ command: "ls" });
@@ -74,7 +79,9 @@ describe("hooks2opencode convert", () => {
     const p = await project({ ".claude/settings.json": formatter });
     const result = await cli(["convert", "--project", p.dir, "--dry-run"]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/Dry run: would write \.opencode\/plugins\/claude-hooks\.js \(\d+ bytes\) and \.opencode\/plugins\/claude-hooks\.runtime\.mjs \(\d+ bytes\)\./);
+    expect(result.stdout).toMatch(
+      /Dry run: would write \.opencode\/plugins\/claude-hooks\.js \(\d+ bytes\) and \.opencode\/plugins\/claude-hooks\.runtime\.mjs \(\d+ bytes\)\./,
+    );
     expect(existsSync(p.file(PLUGIN))).toBe(false);
   });
 
@@ -96,7 +103,8 @@ describe("hooks2opencode convert", () => {
   });
 
   it("skips a malformed entry with a located warning and converts the rest; --strict makes it exit 2 and write nothing", async () => {
-    const text = '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash(", "hooks": [] }],\n    "stop": [],\n    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt" }] }]\n  }\n}\n';
+    const text =
+      '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash(", "hooks": [] }],\n    "stop": [],\n    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt" }] }]\n  }\n}\n';
     const p = await project({ ".claude/settings.json": text });
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
@@ -122,7 +130,7 @@ describe("hooks2opencode convert", () => {
   });
 
   it("explains an unwritable output instead of crashing", async () => {
-    const p = await project({ ".claude/settings.json": formatter, "blocker": "a file, not a folder" });
+    const p = await project({ ".claude/settings.json": formatter, blocker: "a file, not a folder" });
     const result = await cli(["convert", "--project", p.dir, "--out", p.file("blocker/plugins/claude-hooks.js")]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/cannot write .*blocker\/plugins\/claude-hooks\.runtime\.mjs \(ENOTDIR\); nothing was changed/);
@@ -130,7 +138,11 @@ describe("hooks2opencode convert", () => {
   });
 
   it("when the plugin lands but the local hooks file cannot, it says exactly which files were written", async () => {
-    const p = await project({ ".claude/settings.json": formatter, ".claude/settings.local.json": formatter, ".opencode/claude-hooks.local.json/x": "a folder in the way" });
+    const p = await project({
+      ".claude/settings.json": formatter,
+      ".claude/settings.local.json": formatter,
+      ".opencode/claude-hooks.local.json/x": "a folder in the way",
+    });
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(
@@ -148,8 +160,12 @@ describe("hooks2opencode convert", () => {
 
   it("keeps settings.local.json hooks out of the committed plugin, and the plugin still runs them", async () => {
     const p = await project({
-      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo project >> "$CLAUDE_PROJECT_DIR/ran"' }] }] }),
-      ".claude/settings.local.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo local >> "$CLAUDE_PROJECT_DIR/ran"' }] }] }),
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo project >> "$CLAUDE_PROJECT_DIR/ran"' }] }],
+      }),
+      ".claude/settings.local.json": settings({
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo local >> "$CLAUDE_PROJECT_DIR/ran"' }] }],
+      }),
     });
     await execa("git", ["init", "-q"], { cwd: p.dir });
     const result = await cli(["convert", "--project", p.dir]);

@@ -186,10 +186,7 @@ describe("pipes and output", () => {
     const plugin = await pluginFor({
       PreToolUse: [
         {
-          hooks: [
-            command("head -c 52428800 /dev/zero | tr '\\0' x"),
-            command("head -c 52428800 /dev/zero | tr '\\0' y >&2; exit 1"),
-          ],
+          hooks: [command("head -c 52428800 /dev/zero | tr '\\0' x"), command("head -c 52428800 /dev/zero | tr '\\0' y >&2; exit 1")],
         },
       ],
     });
@@ -241,7 +238,11 @@ describe("broken JSON on stdout with exit 0", () => {
     ["an array", "[1,2]", undefined],
     ["a JSON string", '"str"', undefined],
     ["an object that does not parse", '{"hookSpecificOutput": }', "hook printed invalid JSON"],
-    ["a wrongly typed field", '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":42}}', 'JSON validation failed: "hookSpecificOutput.permissionDecision" has the wrong type'],
+    [
+      "a wrongly typed field",
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":42}}',
+      'JSON validation failed: "hookSpecificOutput.permissionDecision" has the wrong type',
+    ],
   ])("%s (%s) makes no decision; the call proceeds", async (_, stdout, notice) => {
     const plugin = await pluginFor({ PreToolUse: [{ hooks: [command(`printf '%s' '${stdout}'`)] }] });
     await expect(plugin.before("bash", { command: "ls" })).resolves.toEqual({ command: "ls" });
@@ -265,7 +266,14 @@ describe("a hook that could not run or did not end normally", () => {
       {
         ".claude/hooks/guard": "#!/bin/sh\nexit 2\n", // not *.sh: makeProject leaves it mode 644
         ".claude/settings.json": settings({
-          PreToolUse: [{ hooks: [{ type: "command", command: "$CLAUDE_PROJECT_DIR/.claude/hooks/guard" }, { type: "command", command: "/no/such/guard-cmd" }] }],
+          PreToolUse: [
+            {
+              hooks: [
+                { type: "command", command: "$CLAUDE_PROJECT_DIR/.claude/hooks/guard" },
+                { type: "command", command: "/no/such/guard-cmd" },
+              ],
+            },
+          ],
         }),
       },
       "faults-",
@@ -275,10 +283,11 @@ describe("a hook that could not run or did not end normally", () => {
     const errors = logsAt(plugin, "error").join("\n");
     expect(errors).toMatch(/guard\]: the hook could not run \(exit 126: .*[Pp]ermission denied\)/);
     expect(errors).toMatch(/guard-cmd\]: the hook could not run \(exit 127: .*not found\)/);
-    expect(toasts(plugin).filter((toast) => toast.variant === "error").map((toast) => toast.message)).toEqual([
-      expect.stringMatching(/exit 126/),
-      expect.stringMatching(/exit 127/),
-    ]);
+    expect(
+      toasts(plugin)
+        .filter((toast) => toast.variant === "error")
+        .map((toast) => toast.message),
+    ).toEqual([expect.stringMatching(/exit 126/), expect.stringMatching(/exit 127/)]);
   });
 });
 
@@ -325,7 +334,10 @@ describe("load", () => {
     expect(result.result).toBe("written");
     const soak = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/soak.mjs");
     const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", soak, result.pluginPath!, project.dir, "3000"], { timeout: 25_000 });
-    const [early, end] = stdout.trim().split("\n").map((line) => JSON.parse(line) as { call: number; heapUsed: number; fds: number; ms: number });
+    const [early, end] = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { call: number; heapUsed: number; fds: number; ms: number });
     expect(end!.call).toBe(3000);
     expect(end!.ms).toBeLessThan(20_000); // about 5 s on an idle 2-core machine
     expect(end!.heapUsed - early!.heapUsed).toBeLessThan(5 * 1024 * 1024);

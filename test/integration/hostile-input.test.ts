@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadPlugin } from "../helpers/load-plugin.js";
 import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/project.js";
 
-const convert = (dir: string, ...flags: string[]) => execa("node", [path.join(REPO_ROOT, "bin/hooks2opencode.js"), "convert", "--project", dir, ...flags], { reject: false, env: {} });
+const convert = (dir: string, ...flags: string[]) =>
+  execa("node", [path.join(REPO_ROOT, "bin/hooks2opencode.js"), "convert", "--project", dir, ...flags], { reject: false, env: {} });
 
 const projects: TempProject[] = [];
 afterEach(async () => {
@@ -46,7 +47,15 @@ describe("if rules stay bounded and never skip a guard", () => {
   it("wildcards that make a regex backtrack match in linear time: *git*push*--force* on 18 KB, *a*a*a*a*a*b on 2 KB", async () => {
     const p = await project({
       ".claude/settings.json": settings({
-        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", if: "Bash(*git*push*--force*)", command: "exit 2" }, { type: "command", if: "Bash(*a*a*a*a*a*b)", command: "exit 2" }] }],
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              { type: "command", if: "Bash(*git*push*--force*)", command: "exit 2" },
+              { type: "command", if: "Bash(*a*a*a*a*a*b)", command: "exit 2" },
+            ],
+          },
+        ],
       }),
     });
     const plugin = await loadPlugin(p.dir);
@@ -61,7 +70,11 @@ describe("if rules stay bounded and never skip a guard", () => {
 
 describe("tool arguments reach hooks only as stdin JSON", () => {
   it("shell syntax in the arguments is never run: the hook gets it as data", async () => {
-    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [{ hooks: [{ type: "command", command: "jq -r .tool_input.command > \"$CLAUDE_PROJECT_DIR/seen.txt\"" }] }] }) });
+    const p = await project({
+      ".claude/settings.json": settings({
+        PreToolUse: [{ hooks: [{ type: "command", command: 'jq -r .tool_input.command > "$CLAUDE_PROJECT_DIR/seen.txt"' }] }],
+      }),
+    });
     const plugin = await loadPlugin(p.dir);
     const command = `"; touch "${p.dir}/pwned1"; echo " $(touch "${p.dir}/pwned2") \`touch "${p.dir}/pwned3"\` \${IFS}'`;
     await plugin.before("bash", { command });
@@ -70,7 +83,9 @@ describe("tool arguments reach hooks only as stdin JSON", () => {
   });
 
   it("a key the model sent as __proto__ is in tool_input, and pollutes nothing", async () => {
-    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [{ hooks: [{ type: "command", command: "jq -c .tool_input > \"$CLAUDE_PROJECT_DIR/seen.json\"" }] }] }) });
+    const p = await project({
+      ".claude/settings.json": settings({ PreToolUse: [{ hooks: [{ type: "command", command: 'jq -c .tool_input > "$CLAUDE_PROJECT_DIR/seen.json"' }] }] }),
+    });
     const plugin = await loadPlugin(p.dir);
     const args = JSON.parse('{"server":"x","__proto__":{"polluted":true},"constructor":"c"}') as Record<string, unknown>;
     await plugin.before("memory_create_entities", args);
@@ -80,7 +95,9 @@ describe("tool arguments reach hooks only as stdin JSON", () => {
 
   it("arguments nested 5,000 deep cannot be handed to a hook: a call a PreToolUse hook matches is not run (fail closed, saying why); others are untouched", async () => {
     const p = await project({
-      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "mcp__memory__.*", hooks: [{ type: "command", if: "mcp__memory__create_entities(x)", command: "exit 0" }] }] }),
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "mcp__memory__.*", hooks: [{ type: "command", if: "mcp__memory__create_entities(x)", command: "exit 0" }] }],
+      }),
     });
     const plugin = await loadPlugin(p.dir, { mcp: { memory: { type: "local", command: ["x"] } } });
     let deep: unknown = "bottom";
@@ -98,7 +115,9 @@ describe("hostile strings in settings are embedded as data and run exactly as co
   it("quotes, backticks, ${}, */, </script>, U+2028 and a 100 KB line", async () => {
     const payload = `"double" \`tick\` \${HOME} $(nope) */ /* </script> <!-- \u2028 \u2029 \\ ${"x".repeat(100_000)}`;
     const p = await project({
-      ".claude/settings.json": settings({ PreToolUse: [{ hooks: [{ type: "command", command: `printf '%s' '${payload}' > "$CLAUDE_PROJECT_DIR/out.txt"` }] }] }),
+      ".claude/settings.json": settings({
+        PreToolUse: [{ hooks: [{ type: "command", command: `printf '%s' '${payload}' > "$CLAUDE_PROJECT_DIR/out.txt"` }] }],
+      }),
     });
     const plugin = await loadPlugin(p.dir);
     await plugin.before("bash", { command: "ls" });
@@ -108,7 +127,14 @@ describe("hostile strings in settings are embedded as data and run exactly as co
   it("a command holding a NUL cannot be run by any shell: that hook is a loud non-blocking error, the others run", async () => {
     const p = await project({
       ".claude/settings.json": settings({
-        PreToolUse: [{ hooks: [{ type: "command", command: "echo a\u0000b" }, { type: "command", command: "touch \"$CLAUDE_PROJECT_DIR/ran\"" }] }],
+        PreToolUse: [
+          {
+            hooks: [
+              { type: "command", command: "echo a\u0000b" },
+              { type: "command", command: 'touch "$CLAUDE_PROJECT_DIR/ran"' },
+            ],
+          },
+        ],
       }),
     });
     const plugin = await loadPlugin(p.dir);
@@ -133,7 +159,13 @@ describe("convert on settings built to crash a parser", () => {
       ".claude/settings.json": settings({
         PreToolUse: [
           { matcher: "(a|b)".repeat(8000), hooks: [{ type: "command", command: "x" }] },
-          { matcher: "Bash", hooks: [{ type: "command", if: `Bash(${"x*".repeat(20_000)})`, command: "y" }, { type: "command", command: "kept" }] },
+          {
+            matcher: "Bash",
+            hooks: [
+              { type: "command", if: `Bash(${"x*".repeat(20_000)})`, command: "y" },
+              { type: "command", command: "kept" },
+            ],
+          },
         ],
       }),
     });

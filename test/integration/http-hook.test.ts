@@ -21,13 +21,17 @@ it("POSTs Claude's input with allowed env headers and applies a deny from the re
     received.push({ body, auth: request.headers.authorization });
     const deny = (body.tool_input as { command: string }).command.includes("curl");
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(deny ? JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no network" } }) : "");
+    response.end(
+      deny ? JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no network" } }) : "",
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   project = await makeProject({
     ".claude/settings.json": settings({
-      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url, headers: { Authorization: "Bearer $HOOK_TOKEN $SECRET" }, allowedEnvVars: ["HOOK_TOKEN"] }] }],
+      PreToolUse: [
+        { matcher: "Bash", hooks: [{ type: "http", url, headers: { Authorization: "Bearer $HOOK_TOKEN $SECRET" }, allowedEnvVars: ["HOOK_TOKEN"] }] },
+      ],
     }),
   });
   process.env.HOOK_TOKEN = "t0ken";

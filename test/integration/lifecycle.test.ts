@@ -9,7 +9,8 @@ import { makeProject, settings, type TempProject } from "../helpers/project.js";
 let project: TempProject;
 afterEach(() => project?.remove());
 const command = (text: string, extra: object = {}) => ({ type: "command", command: text, ...extra });
-const calls = (plugin: Awaited<ReturnType<typeof loadPlugin>>, name: string) => plugin.client.calls.filter(([called]) => called === name).map(([, options]) => options);
+const calls = (plugin: Awaited<ReturnType<typeof loadPlugin>>, name: string) =>
+  plugin.client.calls.filter(([called]) => called === name).map(([, options]) => options);
 
 describe("prompts", () => {
   it("UserPromptSubmit context is a synthetic part after the prompt; sessionTitle renames the session", async () => {
@@ -25,7 +26,9 @@ describe("prompts", () => {
   });
 
   it("continue: false blocks the prompt like exit 2: its text is ignored by every model, the turn is aborted", async () => {
-    project = await makeProject({ ".claude/settings.json": settings({ UserPromptSubmit: [{ hooks: [command(`echo '{"continue": false, "stopReason": "frozen"}'`)] }] }) });
+    project = await makeProject({
+      ".claude/settings.json": settings({ UserPromptSubmit: [{ hooks: [command(`echo '{"continue": false, "stopReason": "frozen"}'`)] }] }),
+    });
     const plugin = await loadPlugin(project.dir);
     const parts = await plugin.prompt("deploy now");
     expect(parts).toEqual([expect.objectContaining({ text: "deploy now", ignored: true })]);
@@ -37,7 +40,7 @@ describe("prompts", () => {
   it("a session met first in a prompt is resumed: SessionStart runs with source resume, once, before UserPromptSubmit", async () => {
     project = await makeProject({
       ".claude/settings.json": settings({
-        SessionStart: [{ matcher: "resume", hooks: [command("jq -r '\"source=\" + .source' | tee -a \"$CLAUDE_PROJECT_DIR/order\"")] }],
+        SessionStart: [{ matcher: "resume", hooks: [command('jq -r \'"source=" + .source\' | tee -a "$CLAUDE_PROJECT_DIR/order"')] }],
         UserPromptSubmit: [{ hooks: [command('echo prompt >> "$CLAUDE_PROJECT_DIR/order"')] }],
       }),
     });
@@ -52,7 +55,9 @@ describe("prompts", () => {
 describe("sessions", () => {
   it("CLAUDE_ENV_FILE exports reach OpenCode's shell.env for that session and its subagents only", async () => {
     project = await makeProject({
-      ".claude/settings.json": settings({ SessionStart: [{ hooks: [command('printf "export MY_TOOL_MODE=ci\\nexport PATH=\\"/opt/tool:$PATH\\"\\n" >> "$CLAUDE_ENV_FILE"')] }] }),
+      ".claude/settings.json": settings({
+        SessionStart: [{ hooks: [command('printf "export MY_TOOL_MODE=ci\\nexport PATH=\\"/opt/tool:$PATH\\"\\n" >> "$CLAUDE_ENV_FILE"')] }],
+      }),
     });
     const plugin = await loadPlugin(project.dir);
     await plugin.emit("session.created", { sessionID: "ses_main", info: { id: "ses_main", title: "New session" } });
@@ -86,14 +91,21 @@ describe("sessions", () => {
   it("idle_prompt: the Notification fires once the main session has waited for the user, not when it got busy again", async () => {
     process.env.HOOKS2OPENCODE_IDLE_NOTIFICATION_MS = "100";
     try {
-      project = await makeProject({ ".claude/settings.json": settings({ Notification: [{ matcher: "idle_prompt", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/notified"')] }] }) });
+      project = await makeProject({
+        ".claude/settings.json": settings({ Notification: [{ matcher: "idle_prompt", hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/notified"')] }] }),
+      });
       const plugin = await loadPlugin(project.dir);
       await plugin.emit("session.idle", { sessionID: "ses_a" });
       await plugin.emit("session.idle", { sessionID: "ses_b" });
       await plugin.emit("session.status", { sessionID: "ses_b", status: { type: "busy" } });
       await new Promise((resolve) => setTimeout(resolve, 600));
-      const notices = (await readFile(project.file("notified"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
-      expect(notices).toEqual([expect.objectContaining({ session_id: "ses_a", notification_type: "idle_prompt", message: "Claude is waiting for your input" })]);
+      const notices = (await readFile(project.file("notified"), "utf8"))
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(notices).toEqual([
+        expect.objectContaining({ session_id: "ses_a", notification_type: "idle_prompt", message: "Claude is waiting for your input" }),
+      ]);
     } finally {
       delete process.env.HOOKS2OPENCODE_IDLE_NOTIFICATION_MS;
     }
@@ -125,7 +137,10 @@ describe("permission prompts", () => {
     await plugin.before("bash", { command: "rm notes.txt" }, "call_other");
     await plugin.emit("permission.asked", asked("call_allowed", "git status --short"));
     await plugin.emit("permission.asked", asked("call_other", "rm notes.txt"));
-    const inputs = (await readFile(project.file("asked.jsonl"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const inputs = (await readFile(project.file("asked.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(inputs).toEqual([
       expect.objectContaining({
         hook_event_name: "PermissionRequest",

@@ -57,7 +57,9 @@ describe("PostToolUse through tool.execute.after", () => {
   });
 
   it("hook text over 10,000 characters reaches the model as a preview and a file, as in Claude", async () => {
-    project = await makeProject({ ".claude/settings.json": settings({ PostToolUse: [{ hooks: [command("head -c 30000 /dev/zero | tr '\\0' x >&2; exit 2")] }] }) });
+    project = await makeProject({
+      ".claude/settings.json": settings({ PostToolUse: [{ hooks: [command("head -c 30000 /dev/zero | tr '\\0' x >&2; exit 2")] }] }),
+    });
     const plugin = await loadPlugin(project.dir);
     const output = await plugin.call("bash", { command: "ls" }, bashOutput("a\n"));
     const text = String(output.output);
@@ -85,7 +87,9 @@ describe("PostToolUse through tool.execute.after", () => {
   it("MCP tools: named mcp__server__tool, feedback goes to output.content", async () => {
     const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "stored" } });
     project = await makeProject({
-      ".claude/settings.json": settings({ PostToolUse: [{ matcher: "mcp__memory__.*", hooks: [command(`jq -r .tool_name > "$CLAUDE_PROJECT_DIR/name"; echo '${context}'`)] }] }),
+      ".claude/settings.json": settings({
+        PostToolUse: [{ matcher: "mcp__memory__.*", hooks: [command(`jq -r .tool_name > "$CLAUDE_PROJECT_DIR/name"; echo '${context}'`)] }],
+      }),
     });
     const plugin = await loadPlugin(project.dir, { mcp: { memory: { type: "local", command: ["x"] } } });
     const output = await plugin.call("memory_create_entities", { entities: [] }, { content: [{ type: "text", text: "ok" }] });
@@ -97,7 +101,9 @@ describe("PostToolUse through tool.execute.after", () => {
   });
 
   it("a matcher that does not match never runs: Edit|Write on read", async () => {
-    project = await makeProject({ ".claude/settings.json": settings({ PostToolUse: [{ matcher: "Edit|Write", hooks: [command('touch "$CLAUDE_PROJECT_DIR/ran"')] }] }) });
+    project = await makeProject({
+      ".claude/settings.json": settings({ PostToolUse: [{ matcher: "Edit|Write", hooks: [command('touch "$CLAUDE_PROJECT_DIR/ran"')] }] }),
+    });
     const plugin = await loadPlugin(project.dir);
     await plugin.call("read", { filePath: project.file("x") }, { title: "x", output: "", metadata: {} });
     await expect(readFile(project.file("ran"))).rejects.toThrow();

@@ -22,7 +22,7 @@ const command = (text: string, extra: object = {}) => ({ type: "command", comman
 describe("PreToolUse through tool.execute.before", () => {
   it("sends Claude's stdin JSON: Claude tool name, snake_case tool_input, absolute file_path", async () => {
     project = await makeProject({
-      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Edit", hooks: [command("cat > \"$CLAUDE_PROJECT_DIR/input.json\"")] }] }),
+      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Edit", hooks: [command('cat > "$CLAUDE_PROJECT_DIR/input.json"')] }] }),
     });
     const plugin = await loadPlugin(project.dir);
     await plugin.before("edit", { filePath: "src/a.ts", oldString: "a", newString: "b" }, "call_abc");
@@ -44,7 +44,12 @@ describe("PreToolUse through tool.execute.before", () => {
     const info = { id: "ses_child", parentID: "ses_test", title: "find the tests (@explore subagent)" };
     await plugin.hooks.event!({ event: { type: "session.created", properties: { sessionID: "ses_child", info } } as never });
     await plugin.hooks["tool.execute.before"]!({ tool: "glob", sessionID: "ses_child", callID: "call_child" }, { args: { pattern: "**/*.test.ts" } });
-    expect(JSON.parse(await readFile(project.file("input.json"), "utf8"))).toMatchObject({ session_id: "ses_child", agent_id: "ses_child", agent_type: "explore", tool_name: "Glob" });
+    expect(JSON.parse(await readFile(project.file("input.json"), "utf8"))).toMatchObject({
+      session_id: "ses_child",
+      agent_id: "ses_child",
+      agent_type: "explore",
+      tool_name: "Glob",
+    });
     await plugin.before("glob", { pattern: "*" }); // the main session has neither
     expect(JSON.parse(await readFile(project.file("input.json"), "utf8"))).not.toHaveProperty("agent_id");
   });
@@ -83,7 +88,6 @@ describe("PreToolUse through tool.execute.before", () => {
     const result = await plugin.before("bash", args);
     expect(result).toBe(args);
     expect(args).toEqual({ command: "echo safe: make deploy" });
-
   });
 
   it("updatedInput on Edit comes back as filePath/newString/replaceAll", async () => {
@@ -99,7 +103,12 @@ describe("PreToolUse through tool.execute.before", () => {
     const rewrite = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: (.tool_input + {marker: 1})}}'`;
     const echo = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: .tool_input}}'`;
     project = await makeProject({
-      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash|Write", hooks: [command(rewrite)] }, { matcher: "Edit", hooks: [command(echo)] }] }),
+      ".claude/settings.json": settings({
+        PreToolUse: [
+          { matcher: "Bash|Write", hooks: [command(rewrite)] },
+          { matcher: "Edit", hooks: [command(echo)] },
+        ],
+      }),
     });
     const plugin = await loadPlugin(project.dir);
     // args frozen (as some OpenCode builds did under OPENCODE_EXPERIMENTAL, anomalyco/opencode#25873)
@@ -179,7 +188,9 @@ describe("PreToolUse through tool.execute.before", () => {
     project = await makeProject({
       ".claude/hooks/record.sh": '#!/bin/sh\necho "$1" > "$2"\n',
       ".claude/settings.json": settings({
-        PreToolUse: [{ hooks: [{ type: "command", command: "${CLAUDE_PROJECT_DIR}/.claude/hooks/record.sh", args: ["a b; $(not run)", "${CLAUDE_PROJECT_DIR}/out"] }] }],
+        PreToolUse: [
+          { hooks: [{ type: "command", command: "${CLAUDE_PROJECT_DIR}/.claude/hooks/record.sh", args: ["a b; $(not run)", "${CLAUDE_PROJECT_DIR}/out"] }] },
+        ],
       }),
     });
     const plugin = await loadPlugin(project.dir);
@@ -193,7 +204,9 @@ describe("PreToolUse through tool.execute.before", () => {
     const plugin = await loadPlugin(project.dir);
     await plugin.before("bash", { command: "git push" }, "call_allowed");
     const asked = (callID: string, id: string) =>
-      plugin.hooks.event!({ event: { type: "permission.asked", properties: { id, sessionID: "ses_test", permission: "bash", tool: { messageID: "m", callID } } } as never });
+      plugin.hooks.event!({
+        event: { type: "permission.asked", properties: { id, sessionID: "ses_test", permission: "bash", tool: { messageID: "m", callID } } } as never,
+      });
     await asked("call_other", "per_2");
     await asked("call_allowed", "per_1");
     expect(plugin.client.calls.filter(([name]) => name === "permission.reply").map(([, options]) => options)).toEqual([
@@ -203,15 +216,22 @@ describe("PreToolUse through tool.execute.before", () => {
 
   it("apply_patch shows Edit|Write hooks one call per file, with file_path", async () => {
     project = await makeProject({
-      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Edit|Write", hooks: [command(`jq -r '.tool_name + " " + .tool_input.file_path' >> "$CLAUDE_PROJECT_DIR/seen"`)] }] }),
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "Edit|Write", hooks: [command(`jq -r '.tool_name + " " + .tool_input.file_path' >> "$CLAUDE_PROJECT_DIR/seen"`)] }],
+      }),
     });
     const plugin = await loadPlugin(project.dir);
     await plugin.before("apply_patch", { patchText: "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: b.txt\n-x\n+y\n*** End Patch" });
-    expect((await readFile(project.file("seen"), "utf8")).trim().split("\n").sort()).toEqual([`Edit ${project.file("b.txt")}`, `Write ${project.file("a.txt")}`]);
+    expect((await readFile(project.file("seen"), "utf8")).trim().split("\n").sort()).toEqual([
+      `Edit ${project.file("b.txt")}`,
+      `Write ${project.file("a.txt")}`,
+    ]);
   });
 
   it("continue: false blocks the tool with stopReason and aborts the session", async () => {
-    project = await makeProject({ ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command(`echo '{"continue": false, "stopReason": "budget exhausted"}'`)] }] }) });
+    project = await makeProject({
+      ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command(`echo '{"continue": false, "stopReason": "budget exhausted"}'`)] }] }),
+    });
     const plugin = await loadPlugin(project.dir);
     await expect(plugin.before("bash", { command: "ls" })).rejects.toThrow("budget exhausted");
     expect(plugin.client.calls.some(([name]) => name === "session.abort")).toBe(true);

@@ -44,7 +44,10 @@ const BASES: Record<string, Base> = {
           { matcher: "mcp__memory__.*", hooks: [cmd("true", { if: "mcp__memory" })] },
           { matcher: "WebFetch", hooks: [cmd("true", { if: "WebFetch(domain:*.example.com)" })] },
         ],
-        PostToolUse: [{ matcher: "Edit|Write", hooks: [cmd("npx --no-install prettier --write", { timeout: 30, onFailure: "block" })] }, { hooks: [cmd("true", { async: true })] }],
+        PostToolUse: [
+          { matcher: "Edit|Write", hooks: [cmd("npx --no-install prettier --write", { timeout: 30, onFailure: "block" })] },
+          { hooks: [cmd("true", { async: true })] },
+        ],
         PostToolUseFailure: [{ matcher: "Bash", hooks: [cmd("cat >> failures.log")] }],
       },
     },
@@ -54,7 +57,10 @@ const BASES: Record<string, Base> = {
       hooks: {
         Stop: [{ hooks: [cmd("npm test --silent || exit 2")] }],
         SubagentStop: [{ matcher: "explore", hooks: [cmd("true")] }],
-        SessionStart: [{ matcher: "startup|resume|compact", hooks: [cmd("git status --short")] }, { matcher: "clear", hooks: [cmd("true")] }],
+        SessionStart: [
+          { matcher: "startup|resume|compact", hooks: [cmd("git status --short")] },
+          { matcher: "clear", hooks: [cmd("true")] },
+        ],
         UserPromptSubmit: [{ hooks: [cmd("grep -q secret && exit 2; exit 0", { timeout: 10 })] }],
         SessionEnd: [{ hooks: [cmd("rm -f .session", { timeout: 2 })] }],
         Notification: [{ matcher: "permission_prompt|idle_prompt", hooks: [cmd("notify-send hi")] }],
@@ -68,8 +74,21 @@ const BASES: Record<string, Base> = {
       permissions: { allow: ["Bash(ls:*)"] },
       env: { FOO: "bar" },
       hooks: {
-        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url: "http://127.0.0.1:1/hook", headers: { Authorization: "Bearer $TOKEN" }, allowedEnvVars: ["TOKEN"], timeout: 3 }] }],
-        PostToolUse: [{ hooks: [{ type: "prompt", prompt: "Was this OK? $ARGUMENTS" }, { type: "agent", prompt: "verify" }, { type: "mcp_tool", server: "memory", tool: "save", input: { x: 1 } }] }],
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [{ type: "http", url: "http://127.0.0.1:1/hook", headers: { Authorization: "Bearer $TOKEN" }, allowedEnvVars: ["TOKEN"], timeout: 3 }],
+          },
+        ],
+        PostToolUse: [
+          {
+            hooks: [
+              { type: "prompt", prompt: "Was this OK? $ARGUMENTS" },
+              { type: "agent", prompt: "verify" },
+              { type: "mcp_tool", server: "memory", tool: "save", input: { x: 1 } },
+            ],
+          },
+        ],
         TeammateIdle: [{ hooks: [cmd("keep-going */ \u2028 `x`")] }],
         Stop: [{ hooks: [{ type: "http", url: "https://example.com/stop", onFailure: "continue" }] }],
       },
@@ -79,7 +98,15 @@ const BASES: Record<string, Base> = {
     value: {
       hooks: {
         PreToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "node", args: ["${CLAUDE_PROJECT_DIR}/hooks/check.js", "--strict", ""] }] }],
-        PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "pwsh", args: [], shell: "powershell" }, { type: "command", command: "/bin/echo", args: ["a b", "$HOME"], asyncRewake: true }] }],
+        PostToolUse: [
+          {
+            matcher: "*",
+            hooks: [
+              { type: "command", command: "pwsh", args: [], shell: "powershell" },
+              { type: "command", command: "/bin/echo", args: ["a b", "$HOME"], asyncRewake: true },
+            ],
+          },
+        ],
         Stop: [{ hooks: [{ type: "command", command: "sh", args: ["-c", "exit 0"], timeout: 60000 }] }],
       },
     },
@@ -122,7 +149,13 @@ async function convertInProcess(dir: string): Promise<Outcome> {
 async function convertCli(dir: string): Promise<Outcome> {
   const started = performance.now();
   const result = await execa("node", [BIN, "convert", "--project", dir, "--json"], { reject: false, timeout: 30_000, stripFinalNewline: false });
-  return withJson({ via: "cli", exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr), ms: performance.now() - started });
+  return withJson({
+    via: "cli",
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    ms: performance.now() - started,
+  });
 }
 
 function withJson(outcome: Outcome): Outcome {
@@ -156,7 +189,8 @@ function problems(outcome: Outcome): string[] {
   const trace = STACK_TRACE.exec(outcome.stderr);
   if (trace) found.push(`${where} printed a stack trace or a JS error on stderr: ${JSON.stringify(trace[0].slice(0, 200))}`);
   if (outcome.ms > MAX_RUN_MS) found.push(`${where} took ${Math.round(outcome.ms)} ms (limit ${MAX_RUN_MS})`);
-  if (outcome.result === undefined && outcome.exitCode !== EXIT.internal) found.push(`${where} --json printed no JSON document (stdout starts ${JSON.stringify(outcome.stdout.slice(0, 100))})`);
+  if (outcome.result === undefined && outcome.exitCode !== EXIT.internal)
+    found.push(`${where} --json printed no JSON document (stdout starts ${JSON.stringify(outcome.stdout.slice(0, 100))})`);
   if (outcome.exitCode === 2 && !outcome.diagnostics?.some((d) => typeof d.file === "string" && d.file !== "" && typeof d.line === "number" && d.line >= 1)) {
     found.push(`${where} exited 2 without a located diagnostic: ${JSON.stringify(outcome.diagnostics ?? outcome.stderr.slice(0, 300))}`);
   }
@@ -215,7 +249,13 @@ async function importInBun(plugins: Array<{ id: string; plugin: string }>, workD
   const list = path.join(workDir, "plugins.json");
   await writeFile(script, IMPORTER);
   await writeFile(list, JSON.stringify(plugins.map(({ id, plugin }) => ({ id, plugin, dir: path.dirname(path.dirname(path.dirname(plugin))) }))));
-  const result = await execa(OPENCODE, [script, list], { reject: false, timeout: 120_000, env: { BUN_BE_BUN: "1" }, cwd: workDir, maxBuffer: 64 * 1024 * 1024 });
+  const result = await execa(OPENCODE, [script, list], {
+    reject: false,
+    timeout: 120_000,
+    env: { BUN_BE_BUN: "1" },
+    cwd: workDir,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   let results: Array<{ id: string; ok: boolean; error?: string }> = [];
   try {
     results = JSON.parse(String(result.stdout));
@@ -233,9 +273,11 @@ async function importInBun(plugins: Array<{ id: string; plugin: string }>, workD
 /** A pool of `width` workers over `items`, in order. */
 async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 let workDir: string | undefined;

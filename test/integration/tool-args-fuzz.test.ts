@@ -12,7 +12,21 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deepValue, fuzzRun, hugeString, nastyString, ODD_NUMBERS, randomJson, Rng, sameKind, setOwn, shrinkPlan, variantIndexes, variantSeed, WEIRD_KEYS } from "../helpers/fuzz.js";
+import {
+  deepValue,
+  fuzzRun,
+  hugeString,
+  nastyString,
+  ODD_NUMBERS,
+  randomJson,
+  Rng,
+  sameKind,
+  setOwn,
+  shrinkPlan,
+  variantIndexes,
+  variantSeed,
+  WEIRD_KEYS,
+} from "../helpers/fuzz.js";
 import { loadPlugin } from "../helpers/load-plugin.js";
 import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/project.js";
 
@@ -63,8 +77,37 @@ interface Call {
 // ---------------------------------------------------------------------------------------------
 // Calls. A plan is a tool, a shape of its arguments, and steps that mutate them, each with a seed.
 
-const TOOLS = ["bash", "bash", "bash", "edit", "write", "read", "glob", "grep", "apply_patch", "webfetch", "task", "memory_create_entities", "unknown"] as const;
-const UNKNOWN_IDS = ["custom_tool", "Bash", "mcp__memory__create_entities", "memory_", "", "__proto__", "constructor", "toString", "hasOwnProperty", "🔧", "a\u0000b", "t\ud800", "x".repeat(5000), "invalid"];
+const TOOLS = [
+  "bash",
+  "bash",
+  "bash",
+  "edit",
+  "write",
+  "read",
+  "glob",
+  "grep",
+  "apply_patch",
+  "webfetch",
+  "task",
+  "memory_create_entities",
+  "unknown",
+] as const;
+const UNKNOWN_IDS = [
+  "custom_tool",
+  "Bash",
+  "mcp__memory__create_entities",
+  "memory_",
+  "",
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "🔧",
+  "a\u0000b",
+  "t\ud800",
+  "x".repeat(5000),
+  "invalid",
+];
 
 /** Well-formed arguments, as OpenCode would pass them. */
 function validArgs(tool: string, rng: Rng): Record<string, unknown> {
@@ -142,11 +185,21 @@ function bashCommand(rng: Rng): { command: string; expect?: Expect; what: string
     }
     case "unbalanced":
       // Unbalanced quotes cannot be split: the hook runs (fails closed here).
-      return { command: `echo ${rng.pick(['"unclosed', "'unclosed", "`unclosed", "$(unclosed"])} ${rng.chance(0.5) ? rm : "ls"}`, expect: "block", what: "unbalanced quote" };
+      return {
+        command: `echo ${rng.pick(['"unclosed', "'unclosed", "`unclosed", "$(unclosed"])} ${rng.chance(0.5) ? rm : "ls"}`,
+        expect: "block",
+        what: "unbalanced quote",
+      };
     case "long": {
-      const filler = Array.from({ length: 2500 }, () => rng.pick(["ls", "-la", "foo", "'q'", "\"d\"", "x=1", "--flag"])).join(" ").slice(0, 20_000);
+      const filler = Array.from({ length: 2500 }, () => rng.pick(["ls", "-la", "foo", "'q'", '"d"', "x=1", "--flag"]))
+        .join(" ")
+        .slice(0, 20_000);
       const withRm = rng.chance(0.5);
-      return { command: withRm ? `${filler} && ${rm}` : filler, ...(withRm ? { expect: "block" as const } : {}), what: `20 KB command${withRm ? " && rm" : ""}` };
+      return {
+        command: withRm ? `${filler} && ${rm}` : filler,
+        ...(withRm ? { expect: "block" as const } : {}),
+        what: `20 KB command${withRm ? " && rm" : ""}`,
+      };
     }
     case "star": {
       const size = rng.logRange(1000, 20_000);
@@ -157,12 +210,18 @@ function bashCommand(rng: Rng): { command: string; expect?: Expect; what: string
       return { command: text, ...(expect ? { expect } : {}), what: `${text.length} characters of a/*` };
     }
     case "quotes": {
-      const parts = Array.from({ length: rng.range(1, 30) }, () => rng.pick(["'", '"', "`", "$(", ")", "\\", "rm", " ", "x", ";", "&&", "|", "$VAR", "${X}", "\n"]));
+      const parts = Array.from({ length: rng.range(1, 30) }, () =>
+        rng.pick(["'", '"', "`", "$(", ")", "\\", "rm", " ", "x", ";", "&&", "|", "$VAR", "${X}", "\n"]),
+      );
       return { command: parts.join(""), what: "quotes and backticks" };
     }
     case "safe":
       // Claude's word boundary: `rm *` never matches rmdir, and a quoted or echoed rm is an argument.
-      return { command: rng.pick(["ls -l", "rmdir build", "echo rm -rf x", "git rm --cached f", "printf '%s' 'rm -rf /'", "cat rm.txt", "./rm.sh"]), expect: "pass", what: "safe" };
+      return {
+        command: rng.pick(["ls -l", "rmdir build", "echo rm -rf x", "git rm --cached f", "printf '%s' 'rm -rf /'", "cat rm.txt", "./rm.sh"]),
+        expect: "pass",
+        what: "safe",
+      };
   }
 }
 
@@ -206,7 +265,11 @@ const ARG_STEPS: Record<string, (args: Record<string, unknown>, rng: Rng, tool: 
   "huge-array": (args, rng) => {
     const key = rng.pick([...Object.keys(args), "extra"]);
     const item = randomJson(rng, 3);
-    setOwn(args, key, Array.from({ length: 10_000 }, () => item));
+    setOwn(
+      args,
+      key,
+      Array.from({ length: 10_000 }, () => item),
+    );
     return `${key}: 10,000 × ${JSON.stringify(item)?.slice(0, 30)}`;
   },
   "odd-number": (args, rng) => {
@@ -228,8 +291,16 @@ const ARG_STEPS: Record<string, (args: Record<string, unknown>, rng: Rng, tool: 
     if (tool !== "apply_patch") return "not apply_patch";
     // Header spellings OpenCode 1.18.33's parser accepts: `startsWith("*** Add File:")`, then the rest trimmed.
     const header = () => rng.pick(["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Add File:", "*** Update File:\t", "*** Add File:  "]);
-    const files = Array.from({ length: rng.range(1, 5) }, () => `${header()}${rng.pick([".env", "src/a.ts", "x y.txt", "../up.txt"])}\n${rng.pick(["+a", "@@\n-a\n+b", "", "+\u2028"])}`);
-    const wrap = rng.pick([(t: string) => `*** Begin Patch\n${t}\n*** End Patch`, (t: string) => `*** Begin Patch\r\n${t.replace(/\n/g, "\r\n")}\r\n*** End Patch`, (t: string) => `cat <<'EOF'\n*** Begin Patch\n${t}\n*** End Patch\nEOF`, (t: string) => t]);
+    const files = Array.from(
+      { length: rng.range(1, 5) },
+      () => `${header()}${rng.pick([".env", "src/a.ts", "x y.txt", "../up.txt"])}\n${rng.pick(["+a", "@@\n-a\n+b", "", "+\u2028"])}`,
+    );
+    const wrap = rng.pick([
+      (t: string) => `*** Begin Patch\n${t}\n*** End Patch`,
+      (t: string) => `*** Begin Patch\r\n${t.replace(/\n/g, "\r\n")}\r\n*** End Patch`,
+      (t: string) => `cat <<'EOF'\n*** Begin Patch\n${t}\n*** End Patch\nEOF`,
+      (t: string) => t,
+    ]);
     args.patchText = wrap(files.join("\n"));
     return `${files.length} file sections`;
   },
@@ -245,8 +316,19 @@ function randomCallPlan(rng: Rng): CallPlan {
   const pick = rng.pick(TOOLS);
   const tool = pick === "unknown" ? rng.pick(UNKNOWN_IDS) : pick;
   const kinds = Object.keys(ARG_STEPS);
-  const count = tool === "bash" && rng.chance(0.6) ? 0 : rng.weighted([[0, 2], [1, 4], [2, 2], [3, 1]] as const);
-  const steps = Array.from({ length: count }, () => ({ kind: tool === "apply_patch" && rng.chance(0.5) ? "patch-headers" : rng.pick(kinds), seed: rng.fork() }));
+  const count =
+    tool === "bash" && rng.chance(0.6)
+      ? 0
+      : rng.weighted([
+          [0, 2],
+          [1, 4],
+          [2, 2],
+          [3, 1],
+        ] as const);
+  const steps = Array.from({ length: count }, () => ({
+    kind: tool === "apply_patch" && rng.chance(0.5) ? "patch-headers" : rng.pick(kinds),
+    seed: rng.fork(),
+  }));
   return { tool, seed: rng.fork(), steps };
 }
 
@@ -307,11 +389,20 @@ afterAll(async () => {
 });
 
 /** Resolves to how the promise settled, or "hung" after `ms`. */
-async function settle<T>(promise: Promise<T>, ms: number): Promise<{ state: "resolved"; value: T } | { state: "rejected"; error: unknown } | { state: "hung" }> {
+async function settle<T>(
+  promise: Promise<T>,
+  ms: number,
+): Promise<{ state: "resolved"; value: T } | { state: "rejected"; error: unknown } | { state: "hung" }> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<{ state: "hung" }>((resolve) => (timer = setTimeout(() => resolve({ state: "hung" }), ms)));
   try {
-    return await Promise.race([promise.then((value) => ({ state: "resolved" as const, value }), (error: unknown) => ({ state: "rejected" as const, error })), hung]);
+    return await Promise.race([
+      promise.then(
+        (value) => ({ state: "resolved" as const, value }),
+        (error: unknown) => ({ state: "rejected" as const, error }),
+      ),
+      hung,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -320,7 +411,10 @@ async function settle<T>(promise: Promise<T>, ms: number): Promise<{ state: "res
 /** A deliberate block: the messages plugin/events/pre-tool-use.ts and build-hooks.ts throw. */
 function isBlock(error: unknown): error is Error {
   // "PreToolUse:<tool> hook error", or "PreToolUse hook error" for a tool id that is empty.
-  return error instanceof Error && /^(PreToolUse(:[\s\S]*?)? hook (error|rewrote)|PreToolUse hooks could not be run|Stopped by a PreToolUse hook)/.test(error.message);
+  return (
+    error instanceof Error &&
+    /^(PreToolUse(:[\s\S]*?)? hook (error|rewrote)|PreToolUse hooks could not be run|Stopped by a PreToolUse hook)/.test(error.message)
+  );
 }
 
 interface Outcome {
@@ -344,7 +438,13 @@ async function runCall(call: Call, callID: string): Promise<Outcome> {
   const afterStarted = performance.now();
   const after = await settle(plugin.after(call.tool, call.args, output, callID), SETTLE_MS);
   const afterMs = performance.now() - afterStarted;
-  return { before: "resolved", beforeMs, after: after.state === "resolved" ? "resolved" : after.state === "rejected" ? "threw" : "hung", afterMs, ...(after.state === "rejected" ? { message: String(after.error).slice(0, 400) } : {}) };
+  return {
+    before: "resolved",
+    beforeMs,
+    after: after.state === "resolved" ? "resolved" : after.state === "rejected" ? "threw" : "hung",
+    afterMs,
+    ...(after.state === "rejected" ? { message: String(after.error).slice(0, 400) } : {}),
+  };
 }
 
 /** What is wrong with one call's outcome, given what the recorders saw (empty: nothing). */
@@ -355,11 +455,13 @@ function problems(call: Call, outcome: Outcome, pre: number, post: number): stri
   if (outcome.beforeMs > SETTLE_MS) found.push(`before() took ${Math.round(outcome.beforeMs)} ms`);
   if (outcome.before === "resolved" && pre < call.calls) found.push(`the tool would run, but the recorder saw ${pre} of its ${call.calls} Claude calls`);
   if (call.expect === "block" && outcome.before !== "blocked") found.push(`the if rule promises a block, but before() ${outcome.before}`);
-  if (call.expect === "block" && outcome.before === "blocked" && !/guard/.test(outcome.message ?? "")) found.push(`blocked, but not by a guard: ${outcome.message}`);
+  if (call.expect === "block" && outcome.before === "blocked" && !/guard/.test(outcome.message ?? ""))
+    found.push(`blocked, but not by a guard: ${outcome.message}`);
   if (call.expect === "pass" && outcome.before !== "resolved") found.push(`no if rule matches, but before() ${outcome.before}: ${outcome.message}`);
   if (outcome.after === "hung") found.push(`after() did not settle in ${SETTLE_MS} ms`);
   if (outcome.after === "threw") found.push(`after() threw: ${outcome.message}`);
-  if (outcome.after === "resolved" && post < Math.min(pre, call.calls)) found.push(`the PostToolUse recorder saw ${post} of the ${Math.min(pre, call.calls)} calls the PreToolUse one saw`);
+  if (outcome.after === "resolved" && post < Math.min(pre, call.calls))
+    found.push(`the PostToolUse recorder saw ${post} of the ${Math.min(pre, call.calls)} calls the PreToolUse one saw`);
   return found;
 }
 
@@ -390,7 +492,12 @@ it("settles every random tool call in time, lets none run unrecorded, throws onl
   );
   const pre = await recorded("pre.log");
   const post = await recorded("post.log");
-  const jqFailed = new Set((await readFile(project.file("pre.log"), "utf8").catch(() => "")).split("\n").filter((line) => line.startsWith("jq-failed\t")).map((line) => line.slice("jq-failed\t".length)));
+  const jqFailed = new Set(
+    (await readFile(project.file("pre.log"), "utf8").catch(() => ""))
+      .split("\n")
+      .filter((line) => line.startsWith("jq-failed\t"))
+      .map((line) => line.slice("jq-failed\t".length)),
+  );
   const failing: Array<{ index: number; found: string[] }> = [];
   const tally = new Map<string, number>();
   for (const { index } of plans) {
@@ -398,12 +505,25 @@ it("settles every random tool call in time, lets none run unrecorded, throws onl
     const id = `fz_${RUN.seed}_${index}`;
     const found = problems(call, outcome, pre.get(id) ?? 0, post.get(id) ?? 0);
     if (found.length > 0) failing.push({ index, found });
-    const why = outcome.before === "blocked" ? (/recorder/.test(outcome.message ?? "") ? "blocked: recorder found no id" : /guard/.test(outcome.message ?? "") ? "blocked: guard" : "blocked: fail-closed") : outcome.before;
+    const why =
+      outcome.before === "blocked"
+        ? /recorder/.test(outcome.message ?? "")
+          ? "blocked: recorder found no id"
+          : /guard/.test(outcome.message ?? "")
+            ? "blocked: guard"
+            : "blocked: fail-closed"
+        : outcome.before;
     tally.set(why, (tally.get(why) ?? 0) + 1);
-    if (jqFailed.has(id)) tally.set("seen only by the recorder's fallback (jq 1.6 could not parse)", (tally.get("seen only by the recorder's fallback (jq 1.6 could not parse)") ?? 0) + 1);
+    if (jqFailed.has(id))
+      tally.set(
+        "seen only by the recorder's fallback (jq 1.6 could not parse)",
+        (tally.get("seen only by the recorder's fallback (jq 1.6 could not parse)") ?? 0) + 1,
+      );
   }
   const slowest = Math.max(...[...outcomes.values()].map(({ outcome }) => Math.max(outcome.beforeMs, outcome.afterMs ?? 0)));
-  console.log(`[tool-args-fuzz] ${plans.length} calls: ${[...tally].map(([key, n]) => `${n} ${key}`).join(", ")}; slowest ${Math.round(slowest)} ms; ${Math.round(performance.now() - started)} ms in all`);
+  console.log(
+    `[tool-args-fuzz] ${plans.length} calls: ${[...tally].map(([key, n]) => `${n} ${key}`).join(", ")}; slowest ${Math.round(slowest)} ms; ${Math.round(performance.now() - started)} ms in all`,
+  );
 
   const reports: string[] = [];
   for (const { index, found } of failing.slice(0, 10)) {
@@ -414,17 +534,24 @@ it("settles every random tool call in time, lets none run unrecorded, throws onl
       const call = renderCall(candidate);
       const id = `shrink_${index}_${++replays}`;
       const outcome = await runCall(call, id);
-      return problems(call, outcome, (await recorded("pre.log")).get(id) ?? 0, (await recorded("post.log")).get(id) ?? 0).some((problem) => sameKind(problem, found[0]!));
+      return problems(call, outcome, (await recorded("pre.log")).get(id) ?? 0, (await recorded("post.log")).get(id) ?? 0).some((problem) =>
+        sameKind(problem, found[0]!),
+      );
     });
     const call = renderCall(minimal);
     // What the plugin logged while it ran the minimal call once more.
     const logsBefore = plugin.client.logs().length;
     await runCall(call, `shrink_${index}_final`);
-    const logs = plugin.client.logs().slice(logsBefore).map((line) => `  log: ${line.slice(0, 300)}`);
+    const logs = plugin.client
+      .logs()
+      .slice(logsBefore)
+      .map((line) => `  log: ${line.slice(0, 300)}`);
     const saved = path.join(REPO_ROOT, ".tmp", "fuzz-failures", `tool-args-${RUN.seed}-${index}.json`);
     await mkdir(path.dirname(saved), { recursive: true });
     await writeFile(saved, JSON.stringify({ tool: call.tool, args: call.args }));
-    const args = JSON.stringify(call.args, (_key, value: unknown) => (typeof value === "string" && value.length > 200 ? `${value.slice(0, 200)}…(${value.length})` : value));
+    const args = JSON.stringify(call.args, (_key, value: unknown) =>
+      typeof value === "string" && value.length > 200 ? `${value.slice(0, 200)}…(${value.length})` : value,
+    );
     reports.push(
       [
         `call ${index} (FUZZ_SEED=${RUN.seed} FUZZ_VARIANT=${index}):`,
@@ -445,7 +572,10 @@ it("settles every random tool call in time, lets none run unrecorded, throws onl
 it("shows every file OpenCode's apply_patch writes to PreToolUse hooks, however the header is spaced", async () => {
   // The fuzzer's minimal inputs (FUZZ_SEED=20260402, calls 144 and 197). OpenCode's parser (in the pinned
   // binary) takes `line.startsWith("*** Add File:")` and trims the rest: both patches write .env.
-  for (const patchText of ["*** Begin Patch\n*** Add File:.env\n+KEY=value\n*** End Patch", "*** Begin Patch\n*** Update File:\t.env\n@@\n-a\n+b\n*** End Patch"]) {
+  for (const patchText of [
+    "*** Begin Patch\n*** Add File:.env\n+KEY=value\n*** End Patch",
+    "*** Begin Patch\n*** Update File:\t.env\n@@\n-a\n+b\n*** End Patch",
+  ]) {
     const call: Call = { tool: "apply_patch", args: { patchText }, calls: opencodePatchFiles(patchText), log: [] };
     expect(call.calls).toBe(1);
     const id = `bug_${call.calls}_${patchText.length}`;

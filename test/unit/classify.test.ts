@@ -29,16 +29,25 @@ describe("per-hook classification", () => {
   });
 
   it("a matcher with a name OpenCode lacks is still translated when the rest fires: a note says which name never does", () => {
-    expect(row(entry("PostToolUse", "Edit|MultiEdit|Write"))).toMatchObject({ status: "translated", notes: [], remarks: ["MultiEdit has no OpenCode counterpart"] });
+    expect(row(entry("PostToolUse", "Edit|MultiEdit|Write"))).toMatchObject({
+      status: "translated",
+      notes: [],
+      remarks: ["MultiEdit has no OpenCode counterpart"],
+    });
   });
 
   it("drops a matcher that never fires, saying why", () => {
-    expect(row(entry("PreToolUse", "MultiEdit|NotebookEdit")).notes[0]).toContain("MultiEdit has no OpenCode counterpart; NotebookEdit has no OpenCode counterpart");
+    expect(row(entry("PreToolUse", "MultiEdit|NotebookEdit")).notes[0]).toContain(
+      "MultiEdit has no OpenCode counterpart; NotebookEdit has no OpenCode counterpart",
+    );
     expect(row(entry("PreToolUse", "mcp__memory")).notes[0]).toContain("names an MCP server, not a tool");
   });
 
   it("drops events and handler types that are not replayed, and everything under disableAllHooks", () => {
-    expect(row(entry("TeammateIdle", undefined))).toMatchObject({ status: "dropped", notes: ["OpenCode 1.18.33 has no matching event: OpenCode has no agent teams"] });
+    expect(row(entry("TeammateIdle", undefined))).toMatchObject({
+      status: "dropped",
+      notes: ["OpenCode 1.18.33 has no matching event: OpenCode has no agent teams"],
+    });
     expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({ status: "dropped" });
     const merged = { entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } };
     const { handlers, disableAllHooks } = classify(merged);

@@ -53,7 +53,10 @@ describe("PreToolUse merge (deny > defer > ask > allow)", () => {
       run("b", pre({ updatedInput: { command: "second" } })),
     ]);
     expect(merged.updatedInput).toEqual({ command: "second" });
-    const denied = decidePreToolUse("Bash", [run("a", pre({ permissionDecision: "allow", updatedInput: { command: "x" } })), run("b", pre({ permissionDecision: "deny" }))]);
+    const denied = decidePreToolUse("Bash", [
+      run("a", pre({ permissionDecision: "allow", updatedInput: { command: "x" } })),
+      run("b", pre({ permissionDecision: "deny" })),
+    ]);
     expect(denied.updatedInput).toBeUndefined();
     const deferred = decidePreToolUse("Bash", [run("a", pre({ permissionDecision: "defer", updatedInput: { command: "x" } }))]);
     expect(deferred.updatedInput).toBeUndefined();
@@ -94,7 +97,9 @@ describe("PostToolUse merge", () => {
   });
 
   it("the last updatedToolOutput wins; updatedMCPToolOutput is the legacy spelling", () => {
-    expect(decidePostToolUse("Bash", [run("a", post({ updatedToolOutput: "one" })), run("b", post({ updatedToolOutput: "two" }))]).updatedToolOutput).toEqual({ value: "two" });
+    expect(decidePostToolUse("Bash", [run("a", post({ updatedToolOutput: "one" })), run("b", post({ updatedToolOutput: "two" }))]).updatedToolOutput).toEqual({
+      value: "two",
+    });
     expect(decidePostToolUse("mcp__s__t", [run("a", post({ updatedMCPToolOutput: [{ type: "text", text: "x" }] }))]).updatedToolOutput).toEqual({
       value: [{ type: "text", text: "x" }],
     });

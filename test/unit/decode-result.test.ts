@@ -6,7 +6,10 @@ const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse",
 
 describe("exit-code rules (claude-code-hooks.md §4.2, 2.1.228+)", () => {
   it("exit 0 with JSON honours it; plain text stays text; empty is plain success", () => {
-    expect(decodeResult("PreToolUse", { exitCode: 0, stdout: deny, stderr: "" })).toMatchObject({ status: "success", json: { hookSpecificOutput: { permissionDecision: "deny" } } });
+    expect(decodeResult("PreToolUse", { exitCode: 0, stdout: deny, stderr: "" })).toMatchObject({
+      status: "success",
+      json: { hookSpecificOutput: { permissionDecision: "deny" } },
+    });
     expect(decodeResult("PreToolUse", { exitCode: 0, stdout: "hello\n", stderr: "" })).toEqual({ status: "success", text: "hello\n" });
     expect(decodeResult("PreToolUse", { exitCode: 0, stdout: "", stderr: "ignored" })).toEqual({ status: "success" });
   });
@@ -21,8 +24,14 @@ describe("exit-code rules (claude-code-hooks.md §4.2, 2.1.228+)", () => {
 
   it("other exits: JSON alone decides, else a non-blocking error (fail open)", () => {
     expect(decodeResult("PreToolUse", { exitCode: 1, stdout: deny, stderr: "" })).toMatchObject({ status: "success" });
-    expect(decodeResult("PreToolUse", { exitCode: 1, stdout: "", stderr: "boom\nmore" })).toEqual({ status: "error", message: "Failed with non-blocking status code: boom" });
-    expect(decodeResult("PreToolUse", { exitCode: 127, stdout: "", stderr: "" })).toEqual({ status: "error", message: "Failed with non-blocking status code: No stderr output" });
+    expect(decodeResult("PreToolUse", { exitCode: 1, stdout: "", stderr: "boom\nmore" })).toEqual({
+      status: "error",
+      message: "Failed with non-blocking status code: boom",
+    });
+    expect(decodeResult("PreToolUse", { exitCode: 127, stdout: "", stderr: "" })).toEqual({
+      status: "error",
+      message: "Failed with non-blocking status code: No stderr output",
+    });
   });
 
   it("a timeout makes no decision; a spawn failure is non-blocking", () => {

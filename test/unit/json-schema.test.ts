@@ -18,7 +18,15 @@ describe("schema/hooks.schema.json", () => {
   it.each([
     [{ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command({ timeout: 30, if: "Bash(rm *)" })] }] } }],
     [{ hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: "Is the task done? $ARGUMENTS" }] }] } }],
-    [{ hooks: { PostToolUse: [{ hooks: [{ type: "http", url: "http://127.0.0.1:8080/hook", headers: { Authorization: "Bearer $TOKEN" }, allowedEnvVars: ["TOKEN"] }] }] } }],
+    [
+      {
+        hooks: {
+          PostToolUse: [
+            { hooks: [{ type: "http", url: "http://127.0.0.1:8080/hook", headers: { Authorization: "Bearer $TOKEN" }, allowedEnvVars: ["TOKEN"] }] },
+          ],
+        },
+      },
+    ],
     [{ hooks: { PostToolUse: [{ hooks: [{ type: "mcp_tool", server: "memory", tool: "remember", input: { path: "${tool_input.file_path}" } }] }] } }],
     [{ disableAllHooks: true, permissions: { allow: ["Bash(npm test)"] } }],
   ])("accepts %j", (settings) => {

@@ -19,7 +19,11 @@ const specific = (event: string, fields: Record<string, unknown>) => json({ hook
 
 describe("Stop and SubagentStop", () => {
   it("exit 2 and decision:block keep the agent working, each reason labelled with its hook", () => {
-    const decision = decideStop("Stop", [run("./tests.sh", exit2("2 tests fail")), run("lint", json({ decision: "block", reason: "lint first" })), run("ok", json({ decision: "approve" }))]);
+    const decision = decideStop("Stop", [
+      run("./tests.sh", exit2("2 tests fail")),
+      run("lint", json({ decision: "block", reason: "lint first" })),
+      run("ok", json({ decision: "approve" })),
+    ]);
     expect(decision.blocks).toEqual([
       { label: "./tests.sh", reason: "2 tests fail" },
       { label: "lint", reason: "lint first" },
@@ -29,7 +33,9 @@ describe("Stop and SubagentStop", () => {
   });
 
   it("exit 2 with a JSON reason uses the reason; additionalContext continues without the feedback label", () => {
-    expect(decideStop("Stop", [run("a", exit2("stderr", { decision: "block", reason: "json reason" }))]).blocks).toEqual([{ label: "a", reason: "json reason" }]);
+    expect(decideStop("Stop", [run("a", exit2("stderr", { decision: "block", reason: "json reason" }))]).blocks).toEqual([
+      { label: "a", reason: "json reason" },
+    ]);
     const context = decideStop("SubagentStop", [run("a", specific("SubagentStop", { additionalContext: "check the logs" }))]);
     expect(keepsGoing(context)).toBe(true);
     expect(continuationText("SubagentStop", context)).toBe("<system-reminder>\nSubagentStop hook additional context: check the logs\n</system-reminder>");
@@ -80,14 +86,21 @@ describe("PermissionRequest", () => {
   const deny = (message?: string) => specific("PermissionRequest", { decision: { behavior: "deny", ...(message ? { message } : {}), interrupt: true } });
 
   it("the first decision in settings order answers; exit 2 is not honoured", () => {
-    expect(decidePermissionRequest("Bash", [run("a", json({})), run("b", deny("no")), run("c", allow)]).answer).toMatchObject({ behavior: "deny", message: "no", interrupt: true });
+    expect(decidePermissionRequest("Bash", [run("a", json({})), run("b", deny("no")), run("c", allow)]).answer).toMatchObject({
+      behavior: "deny",
+      message: "no",
+      interrupt: true,
+    });
     expect(decidePermissionRequest("Bash", [run("a", exit2("blocked?"))]).answer).toBeUndefined();
     expect(decidePermissionRequest("Bash", [run("a", deny())]).answer?.message).toBe(DEFAULT_DENY_MESSAGE);
   });
 
   it("an allow that adds an allow rule is remembered (OpenCode's `always`)", () => {
     const rule = specific("PermissionRequest", {
-      decision: { behavior: "allow", updatedPermissions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "npm test" }], behavior: "allow", destination: "session" }] },
+      decision: {
+        behavior: "allow",
+        updatedPermissions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "npm test" }], behavior: "allow", destination: "session" }],
+      },
     });
     expect(remembersAllow(decidePermissionRequest("Bash", [run("a", rule)]).answer!)).toBe(true);
     expect(remembersAllow(decidePermissionRequest("Bash", [run("a", allow)]).answer!)).toBe(false);
@@ -96,10 +109,10 @@ describe("PermissionRequest", () => {
 
 describe("PostToolUseFailure, PreCompact, PostToolBatch, and events whose output is ignored", () => {
   it("PostToolUseFailure: exit-2 stderr and additionalContext reach the model", () => {
-    expect(decidePostToolUseFailure("Bash", [run("log", exit2("noted")), run("ctx", specific("PostToolUseFailure", { additionalContext: "retry with -v" }))]).feedback).toEqual([
-      "PostToolUseFailure:Bash hook error: [log]: noted",
-      "PostToolUseFailure:Bash hook additional context: retry with -v",
-    ]);
+    expect(
+      decidePostToolUseFailure("Bash", [run("log", exit2("noted")), run("ctx", specific("PostToolUseFailure", { additionalContext: "retry with -v" }))])
+        .feedback,
+    ).toEqual(["PostToolUseFailure:Bash hook error: [log]: noted", "PostToolUseFailure:Bash hook additional context: retry with -v"]);
   });
 
   it("PreCompact: a block stops the compaction; plain stdout joins its context; systemMessage and continue are discarded", () => {
@@ -110,13 +123,19 @@ describe("PostToolUseFailure, PreCompact, PostToolBatch, and events whose output
   });
 
   it("PostToolBatch: additionalContext for the model, continue:false stops the loop", () => {
-    const decision = decideBlockAndContext("PostToolBatch", [run("a", specific("PostToolBatch", { additionalContext: "3 files changed" })), run("b", json({ continue: false }))]);
+    const decision = decideBlockAndContext("PostToolBatch", [
+      run("a", specific("PostToolBatch", { additionalContext: "3 files changed" })),
+      run("b", json({ continue: false })),
+    ]);
     expect(decision.texts).toEqual(["PostToolBatch hook additional context: 3 files changed"]);
     expect(decision.stop).toBeDefined();
   });
 
   it("Notification, SessionEnd, StopFailure: only failures are reported", () => {
-    const decision = decideIgnored("Notification", [run("a", json({ continue: false, systemMessage: "x" })), run("b", { status: "error", message: "Failed with non-blocking status code: boom" })]);
+    const decision = decideIgnored("Notification", [
+      run("a", json({ continue: false, systemMessage: "x" })),
+      run("b", { status: "error", message: "Failed with non-blocking status code: boom" }),
+    ]);
     expect(decision).toEqual({ notices: ["Notification hook error: [b]: Failed with non-blocking status code: boom"], systemMessages: [] });
   });
 });

@@ -6,28 +6,52 @@ import { claudeTranscript } from "../../plugin/opencode/claude-transcript.js";
 import { isContinuation, lastAssistantText, textOf, turnEnd } from "../../plugin/opencode/session-messages.js";
 
 const user = (id: string, text: string, extra: Record<string, unknown> = {}): MessageWithParts =>
-  ({ info: { id, role: "user", sessionID: "ses_1", time: { created: 1_000 }, agent: "build", model: { providerID: "p", modelID: "m" } }, parts: [{ id: `${id}_p`, type: "text", text, ...extra }] }) as unknown as MessageWithParts;
+  ({
+    info: { id, role: "user", sessionID: "ses_1", time: { created: 1_000 }, agent: "build", model: { providerID: "p", modelID: "m" } },
+    parts: [{ id: `${id}_p`, type: "text", text, ...extra }],
+  }) as unknown as MessageWithParts;
 const assistant = (id: string, parentID: string, parts: unknown[], info: Record<string, unknown> = {}): MessageWithParts =>
-  ({ info: { id, role: "assistant", parentID, sessionID: "ses_1", modelID: "m", time: { created: 2_000, completed: 3_000 }, finish: "stop", ...info }, parts }) as unknown as MessageWithParts;
+  ({
+    info: { id, role: "assistant", parentID, sessionID: "ses_1", modelID: "m", time: { created: 2_000, completed: 3_000 }, finish: "stop", ...info },
+    parts,
+  }) as unknown as MessageWithParts;
 const bash = (callID: string, state: Record<string, unknown>) => ({ type: "tool", tool: "bash", callID, state: { input: { command: "ls" }, ...state } });
 
 describe("turnEnd", () => {
   it("a turn has ended when the last answer replies to the last prompt and asks for no tool", () => {
-    expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [{ type: "text", text: "hello" }])])).toEqual({ assistantID: "a1", finished: true, usedTools: false });
+    expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [{ type: "text", text: "hello" }])])).toEqual({
+      assistantID: "a1",
+      finished: true,
+      usedTools: false,
+    });
     expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [], { finish: "tool-calls" })]).finished).toBe(false);
     // A new prompt nobody answered yet (a Stop continuation that is pending).
     expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", []), user("u2", "more")]).finished).toBe(false);
   });
 
   it("tells Esc from an API error, notices tools, and ignores a compaction summary", () => {
-    expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [], { error: { name: "MessageAbortedError", data: {} }, finish: undefined })])).toMatchObject({ finished: true, error: "aborted" });
+    expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [], { error: { name: "MessageAbortedError", data: {} }, finish: undefined })])).toMatchObject({
+      finished: true,
+      error: "aborted",
+    });
     expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [], { error: { name: "APIError", data: { message: "x" } } })])).toMatchObject({ error: "failed" });
-    expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [bash("c1", { status: "completed", output: "" })], { finish: "tool-calls" }), assistant("a2", "u1", [])]).usedTools).toBe(true);
+    expect(
+      turnEnd([user("u1", "hi"), assistant("a1", "u1", [bash("c1", { status: "completed", output: "" })], { finish: "tool-calls" }), assistant("a2", "u1", [])])
+        .usedTools,
+    ).toBe(true);
     expect(turnEnd([user("u1", "hi"), assistant("a1", "u1", [], { summary: true })]).finished).toBe(false);
   });
 
   it("reads the last answer and the typed prompt, and knows its own continuations", () => {
-    expect(lastAssistantText([user("u1", "hi"), assistant("a1", "u1", [{ type: "text", text: "one" }, { type: "text", text: "two" }])])).toBe("one\ntwo");
+    expect(
+      lastAssistantText([
+        user("u1", "hi"),
+        assistant("a1", "u1", [
+          { type: "text", text: "one" },
+          { type: "text", text: "two" },
+        ]),
+      ]),
+    ).toBe("one\ntwo");
     const parts = [
       { type: "text", text: "typed" },
       { type: "text", text: "hook context", synthetic: true },

@@ -30,14 +30,22 @@ describe("the tool table", () => {
   });
 
   it.each([
-    ["edit", { filePath: "/p/a.ts", oldString: "a", newString: "b", replaceAll: true }, { file_path: "/p/a.ts", old_string: "a", new_string: "b", replace_all: true }],
+    [
+      "edit",
+      { filePath: "/p/a.ts", oldString: "a", newString: "b", replaceAll: true },
+      { file_path: "/p/a.ts", old_string: "a", new_string: "b", replace_all: true },
+    ],
     ["write", { filePath: "/p/a.ts", content: "x" }, { file_path: "/p/a.ts", content: "x" }],
     ["read", { filePath: "/p/a.ts", offset: 3, limit: 10 }, { file_path: "/p/a.ts", offset: 3, limit: 10 }],
     ["grep", { pattern: "x", include: "*.ts", path: "/p" }, { pattern: "x", glob: "*.ts", path: "/p" }],
     ["bash", { command: "ls", workdir: "/p" }, { command: "ls", workdir: "/p" }],
     ["skill", { name: "deploy" }, { skill: "deploy" }],
     ["task", { description: "d", prompt: "p", subagent_type: "general" }, { description: "d", prompt: "p", subagent_type: "general" }],
-    ["question", { questions: [{ question: "q", header: "h", options: [], multiple: true }] }, { questions: [{ question: "q", header: "h", options: [], multiSelect: true }] }],
+    [
+      "question",
+      { questions: [{ question: "q", header: "h", options: [], multiple: true }] },
+      { questions: [{ question: "q", header: "h", options: [], multiSelect: true }] },
+    ],
   ])("%s args <-> Claude tool_input, both ways", (id, opencode, claude) => {
     const tool = byOpencodeId(id);
     expect(toClaudeInput(tool, opencode)).toEqual(claude);
@@ -48,14 +56,27 @@ describe("the tool table", () => {
     for (const tool of TOOL_TABLE) {
       const pathKey = tool.args.map(([claude]) => claude).find((key) => key === "file_path" || key === "path");
       if (pathKey) expect(tool.rule, tool.claude).toEqual({ kind: "path", key: pathKey });
-      if (tool.rule) expect(tool.args.map(([claude]) => claude), tool.claude).toContain(tool.rule.key);
+      if (tool.rule)
+        expect(
+          tool.args.map(([claude]) => claude),
+          tool.claude,
+        ).toContain(tool.rule.key);
       const harmless = tool.harmless?.("/project");
-      if (harmless) for (const key of Object.keys(harmless)) expect(tool.args.map(([, opencode]) => opencode), tool.claude).toContain(key);
+      if (harmless)
+        for (const key of Object.keys(harmless))
+          expect(
+            tool.args.map(([, opencode]) => opencode),
+            tool.claude,
+          ).toContain(key);
     }
     // The tools Claude documents a structured tool_response for (claude-code-hooks.md §6.3) build one;
     // ExitPlanMode aside: OpenCode's plan_exit takes no arguments and returns no plan to build it from.
     const structured = ["Bash", "Write", "Edit", "Read", "Glob", "Grep", "Agent", "WebFetch", "WebSearch", "TodoWrite"];
-    expect(TOOL_TABLE.filter((tool) => tool.response).map((tool) => tool.claude).sort()).toEqual([...structured].sort());
+    expect(
+      TOOL_TABLE.filter((tool) => tool.response)
+        .map((tool) => tool.claude)
+        .sort(),
+    ).toEqual([...structured].sort());
   });
 
   it("replaceInPlace keeps the object, deletes removed keys", () => {
@@ -80,7 +101,17 @@ describe("resolving an OpenCode call to Claude calls", () => {
     expect(claudeCalls("invalid", { tool: "x", error: "y" }, "/p", [])).toEqual([]);
   });
   it("reads apply_patch headers as OpenCode does: no space needed after the colon; a moved file's Edit names where it lands", () => {
-    const patch = ["*** Begin Patch", "*** Add File:.env", "+KEY=1", "*** Update File:\tnotes.txt", "*** Move to: .env.local", "@@", "-a", "+b", "*** End Patch"].join("\n");
+    const patch = [
+      "*** Begin Patch",
+      "*** Add File:.env",
+      "+KEY=1",
+      "*** Update File:\tnotes.txt",
+      "*** Move to: .env.local",
+      "@@",
+      "-a",
+      "+b",
+      "*** End Patch",
+    ].join("\n");
     expect(patchFileCalls(patch, "/p")).toEqual([
       { claudeTool: "Write", toolInput: { file_path: "/p/.env", content: "KEY=1\n" } },
       { claudeTool: "Edit", toolInput: { file_path: "/p/.env.local", old_string: "a\n", new_string: "b\n", replace_all: false } },
@@ -128,6 +159,9 @@ describe("tool_response", () => {
   it("Read carries the file text, not OpenCode's numbered view", () => {
     const call = claudeCalls("read", { filePath: "/p/a.txt" }, "/p", [])[0]!;
     const output = { output: "<content>\n1: hi\n</content>", metadata: { display: { text: "hi\nthere", lineStart: 1, totalLines: 2 } } };
-    expect(toolResponse(call, output)).toEqual({ type: "text", file: { filePath: "/p/a.txt", content: "hi\nthere", numLines: 2, startLine: 1, totalLines: 2 } });
+    expect(toolResponse(call, output)).toEqual({
+      type: "text",
+      file: { filePath: "/p/a.txt", content: "hi\nthere", numLines: 2, startLine: 1, totalLines: 2 },
+    });
   });
 });

@@ -15,7 +15,13 @@ describe("settings validation", () => {
 }`);
     expect(diagnostics).toEqual([]);
     expect(source.entries).toEqual([
-      { event: "PostToolUse", matcher: "Edit|Write", handler: { type: "command", command: "fmt", timeout: 30 }, source: "project", where: ".claude/settings.json:4:58" },
+      {
+        event: "PostToolUse",
+        matcher: "Edit|Write",
+        handler: { type: "command", command: "fmt", timeout: 30 },
+        source: "project",
+        where: ".claude/settings.json:4:58",
+      },
     ]);
   });
 
@@ -31,7 +37,9 @@ describe("settings validation", () => {
   });
 
   it("suggests the name a typo meant", () => {
-    const messages = validate('{"hooks": {"PreToolUs": [], "PostToolUse": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}').diagnostics.map((d) => d.message);
+    const messages = validate('{"hooks": {"PreToolUs": [], "PostToolUse": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}').diagnostics.map(
+      (d) => d.message,
+    );
     expect(messages[0]).toContain('unknown hook event "PreToolUs"; did you mean "PreToolUse"?');
     expect(messages[1]).toContain('unknown field "timout" on a command hook; ignored (did you mean "timeout"?)');
   });
@@ -77,7 +85,12 @@ describe("settings validation", () => {
 });
 
 describe("merging settings files", () => {
-  const source = (kind: "user" | "project" | "local" | "cli", disableAllHooks?: boolean) => ({ kind, file: kind, entries: [], ...(disableAllHooks === undefined ? {} : { disableAllHooks }) });
+  const source = (kind: "user" | "project" | "local" | "cli", disableAllHooks?: boolean) => ({
+    kind,
+    file: kind,
+    entries: [],
+    ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
+  });
   it("disableAllHooks follows precedence cli > local > project > user", () => {
     expect(mergeSources([source("user", true), source("project", false)]).disableAllHooks).toEqual({ value: false, file: "project" });
     expect(mergeSources([source("local", true), source("project", false)]).disableAllHooks).toEqual({ value: true, file: "local" });
@@ -107,24 +120,29 @@ describe("loading as Claude Code 2.1.332 loads: skip the malformed entry, keep t
   });
 
   it("says a parse error in words", () => {
-    expect(validate('{"hooks": {} "disableAllHooks": true}').diagnostics[0]?.message).toBe('invalid JSON: expected "," after the value; Claude Code cannot read this file at all');
+    expect(validate('{"hooks": {} "disableAllHooks": true}').diagnostics[0]?.message).toBe(
+      'invalid JSON: expected "," after the value; Claude Code cannot read this file at all',
+    );
     expect(validate('{"hooks": {"Stop": [}').diagnostics[0]?.message).toContain("expected a value");
   });
 
   it("names the shape of a legacy string value and of a handler typed as a shell", () => {
     expect(validate('{"hooks": {"Stop": "npm test"}}').diagnostics[0]?.message).toContain('[{"hooks": [{"type": "command", "command": "npm test"}]}]');
-    expect(validate('{"hooks": {"Stop": [{"hooks": [{"type": "shell", "command": "x"}]}]}}').diagnostics[0]?.message).toContain('{"type": "command", "command": "..."}');
+    expect(validate('{"hooks": {"Stop": [{"hooks": [{"type": "shell", "command": "x"}]}]}}').diagnostics[0]?.message).toContain(
+      '{"type": "command", "command": "..."}',
+    );
   });
 });
 
 describe("lints for hooks that would silently never work", () => {
-  const lint = (hooks: object, sh = "dash") => validateSettings(JSON.stringify({ hooks }), ".claude/settings.json", "project", { sh }).diagnostics.map((d) => d.code);
+  const lint = (hooks: object, sh = "dash") =>
+    validateSettings(JSON.stringify({ hooks }), ".claude/settings.json", "project", { sh }).diagnostics.map((d) => d.code);
   const bash = (command: string, extra: object = {}) => ({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command, ...extra }] }] });
 
   it.each([
     ['if [[ "$cmd" =~ ^rm ]]; then exit 2; fi', true],
     ["source ./env.sh && run", true],
-    ["cat <<< \"$x\"", true],
+    ['cat <<< "$x"', true],
     ["arr=(a b) && echo ${arr[0]}", true],
     ["function guard { exit 2; }", true],
     ["echo $'a\\tb'", true],
@@ -165,13 +183,19 @@ describe("lints for hooks that would silently never work", () => {
   });
 
   it("suggests the tool a typo or a case meant, and says what the name matches instead", () => {
-    const message = (matcher: string) => validateSettings(JSON.stringify({ hooks: { PostToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] } }), "s.json", "project").diagnostics[0]?.message;
+    const message = (matcher: string) =>
+      validateSettings(JSON.stringify({ hooks: { PostToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] } }), "s.json", "project")
+        .diagnostics[0]?.message;
     expect(message("Wirte")).toContain('did you mean "Write"?');
     expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
   });
 
   it("handler fields named like Object.prototype members are unknown fields, not silently accepted", () => {
-    const codes = validateSettings('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "toString": 1, "constructor": 2}]}]}}', "s.json", "project").diagnostics.map((d) => d.code);
+    const codes = validateSettings(
+      '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "toString": 1, "constructor": 2}]}]}}',
+      "s.json",
+      "project",
+    ).diagnostics.map((d) => d.code);
     expect(codes).toEqual(["unknown-handler-field", "unknown-handler-field"]);
   });
 

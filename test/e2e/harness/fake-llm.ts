@@ -63,7 +63,9 @@ export async function startFakeLlm(script: Step[], bySession: Record<string, Ste
     requests.push({ kind: isAgent ? "agent" : "title", step, body, toolResults });
     const answer: Step = isAgent ? (sessionScript[step] ?? { text: "Done." }) : { text: "E2E test session" };
     if ("error" in answer) {
-      response.writeHead(answer.error.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: answer.error.message, type: "invalid_request_error" } }));
+      response
+        .writeHead(answer.error.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: answer.error.message, type: "invalid_request_error" } }));
       return;
     }
     stream(response, answer, step);

@@ -107,7 +107,18 @@ async function prepareEnv(options: RunOptions): Promise<Record<string, string>> 
 
 function runArgs(options: RunOptions, extra: string[]): string[] {
   const command = options.command ? ["--command", options.command] : [];
-  return ["run", ...extra, ...command, "--format", "json", "--print-logs", "--model", `fake/${options.model ?? "fake-model"}`, "--", ...options.prompt.split(" ")];
+  return [
+    "run",
+    ...extra,
+    ...command,
+    "--format",
+    "json",
+    "--print-logs",
+    "--model",
+    `fake/${options.model ?? "fake-model"}`,
+    "--",
+    ...options.prompt.split(" "),
+  ];
 }
 
 export async function runOpencode(options: RunOptions): Promise<RunResult> {
@@ -155,7 +166,11 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
   server.all?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   const deadline = started + options.timeoutMs;
   try {
-    await waitUntil(() => serverLog.includes(`127.0.0.1:${port}`), deadline, () => `opencode serve did not start:\n${serverLog}`);
+    await waitUntil(
+      () => serverLog.includes(`127.0.0.1:${port}`),
+      deadline,
+      () => `opencode serve did not start:\n${serverLog}`,
+    );
     // Hooks of a served scenario can reach the server (e.g. to abort a turn as Esc does).
     await writeFile(path.join(options.runDir, "server-url"), `http://127.0.0.1:${port}`);
     const attached = await execa(opencodeBinary(), runArgs(options, ["--attach", `http://127.0.0.1:${port}`, "--dir", options.projectDir]), {
@@ -168,7 +183,10 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
       killSignal: "SIGKILL",
       cleanup: true,
     });
-    const settled = await waitUntil(options.settled, deadline, () => "").then(() => true, () => false);
+    const settled = await waitUntil(options.settled, deadline, () => "").then(
+      () => true,
+      () => false,
+    );
     return {
       exitCode: attached.exitCode,
       timedOut: attached.timedOut || !settled,
