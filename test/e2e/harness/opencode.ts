@@ -149,7 +149,7 @@ export async function runOpencode(options: RunOptions): Promise<RunResult> {
  * until `settled()` holds (asserting on what the fake LLM received, pitfall 9), and stop the server
  * by its PID.
  */
-export async function runOpencodeServed(options: RunOptions & { settled: () => boolean }): Promise<RunResult> {
+export async function runOpencodeServed(options: RunOptions & { settled: () => boolean; client?: "run-attach" | "api" }): Promise<RunResult> {
   const env = await prepareEnv(options);
   const started = Date.now();
   const port = await freePort();
@@ -173,6 +173,14 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
     );
     // Hooks of a served scenario can reach the server (e.g. to abort a turn as Esc does).
     await writeFile(path.join(options.runDir, "server-url"), `http://127.0.0.1:${port}`);
+    if (options.client === "api") {
+      await promptThroughApi(`http://127.0.0.1:${port}`, options);
+      const settled = await waitUntil(options.settled, deadline, () => "").then(
+        () => true,
+        () => false,
+      );
+      return { exitCode: 0, timedOut: !settled, stdout: "", stderr: `--- opencode serve ---\n${serverLog}`, durationMs: Date.now() - started };
+    }
     const attached = await execa(opencodeBinary(), runArgs(options, ["--attach", `http://127.0.0.1:${port}`, "--dir", options.projectDir]), {
       cwd: options.projectDir,
       env,
@@ -199,6 +207,21 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
     const stopped = await Promise.race([server.then(() => true), new Promise((resolve) => setTimeout(resolve, 5000, false))]);
     if (!stopped) server.kill("SIGKILL");
   }
+}
+
+/** What the TUI does: a session, then the prompt sent without waiting for the turn (prompt_async). */
+async function promptThroughApi(base: string, options: RunOptions): Promise<void> {
+  const post = async (url: string, body: object) => {
+    const response = await fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : {}) as { id?: string };
+  };
+  const session = await post("/session", {});
+  await post(`/session/${session.id}/prompt_async`, {
+    model: { providerID: "fake", modelID: options.model ?? "fake-model" },
+    parts: [{ type: "text", text: options.prompt }],
+  });
 }
 
 async function waitUntil(condition: () => boolean, deadline: number, explain: () => string): Promise<void> {

@@ -29,7 +29,14 @@ export interface ScenarioSpec {
    * Run `opencode serve` + `run --attach` instead of `opencode run`, for scenarios whose plugin
    * starts a follow-up turn; the run is over when `settled` holds for the fake LLM's requests.
    */
-  serve?: { settled: (llm: FakeLlm, projectDir: string) => boolean };
+  serve?: {
+    settled: (llm: FakeLlm, projectDir: string) => boolean;
+    /**
+     * Who sends the prompt: `opencode run --attach` (the default; it rejects every permission prompt
+     * itself, about 12 ms after the ask), or the server's HTTP API as the TUI does (prompts wait).
+     */
+    client?: "run-attach" | "api";
+  };
   /** Extra opencode.json keys (e.g. `mcp`), given the project folder. */
   opencode?: (projectDir: string) => object;
 }
@@ -74,7 +81,9 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
       ...(spec.command ? { command: spec.command } : {}),
     };
     const serve = spec.serve;
-    run = serve ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm, project.dir) }) : await runOpencode(options);
+    run = serve
+      ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm, project.dir), ...(serve.client ? { client: serve.client } : {}) })
+      : await runOpencode(options);
     await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
     if (run.timedOut) throw new Error(`opencode run did not finish within ${spec.timeoutMs ?? 120_000} ms`);
   } catch (error) {
