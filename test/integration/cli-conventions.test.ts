@@ -4,25 +4,15 @@
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { execa } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/project.js";
+import { describe, expect, it } from "vitest";
+import { runCli, tempProjects } from "../helpers/cli.js";
+import { REPO_ROOT, settings } from "../helpers/project.js";
 
-const BIN = path.join(REPO_ROOT, "bin", "hooks2opencode.js");
-const cli = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) =>
-  execa("node", [BIN, ...args], { reject: false, cwd: options.cwd ?? REPO_ROOT, env: options.env ?? {}, extendEnv: true });
+const cli = runCli;
 const PLUGIN = ".opencode/plugins/claude-hooks.js";
 const formatter = settings({ PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "fmt" }] }] });
 
-const projects: TempProject[] = [];
-const project = async (files: Record<string, string | object>) => {
-  const made = await makeProject(files, "conv-");
-  projects.push(made);
-  return made;
-};
-afterEach(async () => {
-  await Promise.all(projects.splice(0).map((p) => p.remove()));
-});
+const project = tempProjects("conv-");
 
 describe("exit codes", () => {
   it.each([

@@ -4,23 +4,14 @@ import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadPlugin } from "../helpers/load-plugin.js";
-import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/project.js";
+import { runCli, tempProjects } from "../helpers/cli.js";
+import { REPO_ROOT, settings } from "../helpers/project.js";
 
-const BIN = path.join(REPO_ROOT, "bin", "hooks2opencode.js");
-const cli = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) =>
-  execa("node", [BIN, ...args], { reject: false, cwd: options.cwd ?? REPO_ROOT, env: options.env ?? {} });
+const cli = runCli;
 
-const projects: TempProject[] = [];
-const project = async (files: Record<string, string | object>) => {
-  const made = await makeProject(files, "cli-");
-  projects.push(made);
-  return made;
-};
-afterEach(async () => {
-  await Promise.all(projects.splice(0).map((p) => p.remove()));
-});
+const project = tempProjects("cli-");
 
 const formatter = settings({
   PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "jq -r .tool_input.file_path | xargs npx --no-install prettier --write" }] }],

@@ -2,25 +2,14 @@
 // hooks exactly what the model sent, as data. Found by feeding the product hostile input (issue 11).
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { execa } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { runCli, tempProjects } from "../helpers/cli.js";
 import { loadPlugin } from "../helpers/load-plugin.js";
-import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/project.js";
+import { settings } from "../helpers/project.js";
 
-const convert = (dir: string, ...flags: string[]) =>
-  execa("node", [path.join(REPO_ROOT, "bin/hooks2opencode.js"), "convert", "--project", dir, ...flags], { reject: false, env: {} });
+const convert = (dir: string, ...flags: string[]) => runCli(["convert", "--project", dir, ...flags]);
 
-const projects: TempProject[] = [];
-afterEach(async () => {
-  await Promise.all(projects.splice(0).map((p) => p.remove()));
-});
-
-async function project(files: Record<string, string | object>): Promise<TempProject> {
-  const p = await makeProject(files, "hostile-");
-  projects.push(p);
-  return p;
-}
+const project = tempProjects("hostile-");
 
 /** Resolves to how long the call took and how it ended. */
 async function timed(call: Promise<unknown>): Promise<{ ms: number; blocked?: string }> {

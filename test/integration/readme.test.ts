@@ -1,7 +1,7 @@
 // The README is the user's door: the report it shows for the bundled example is what convert prints.
 import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
-import { execa } from "execa";
+import { runCli } from "../helpers/cli.js";
 import { afterEach, expect, it } from "vitest";
 import { makeProject, REPO_ROOT, type TempProject } from "../helpers/project.js";
 
@@ -11,7 +11,7 @@ afterEach(() => project?.remove());
 it("the README's report of examples/format-and-guard is exactly what convert prints for it", async () => {
   project = await makeProject({}, "readme-");
   await cp(path.join(REPO_ROOT, "examples/format-and-guard/.claude"), project.file(".claude"), { recursive: true });
-  const result = await execa("node", [path.join(REPO_ROOT, "bin/hooks2opencode.js"), "convert", "--dry-run", "--project", project.dir], { reject: false });
+  const result = await runCli(["convert", "--dry-run", "--project", project.dir]);
   expect(result.exitCode).toBe(0);
   const printed = result.stdout.split("\n").slice(1, -1).join("\n");
   const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");

@@ -18,6 +18,10 @@ describe("generated header", () => {
     expect(line.split(/[\n\r\u2028\u2029]/)).toHaveLength(1);
     expect(line).toBe("// rm\\u000ax\\u2028y\\u000dz");
   });
+
+  it("escapes lone surrogates, which a UTF-8 file cannot hold; pairs stay", () => {
+    expect(comment(" W\udbffrite \udc00 😀")).toBe("// W\\udbffrite \\udc00 😀");
+  });
 });
 
 describe("check's comparison", () => {
