@@ -6,7 +6,7 @@ import type { HookEntry } from "../schema/types.js";
 import type { PluginHandler } from "../plugin/config.js";
 import { handlerLabel } from "../plugin/compile.js";
 import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
-import { compileMatcher } from "../plugin/match/compile-matcher.js";
+import { compileMatcher } from "../schema/matcher.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
 import { APPLY_PATCH, APPLY_PATCH_SHOWN_AS, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
 

@@ -3,7 +3,7 @@
 import { defaultTimeout, type EventName, eventInfo, isEventName } from "../schema/events.js";
 import type { Handler } from "../schema/types.js";
 import type { PluginConfig, PluginHandler } from "./config.js";
-import { type CompiledMatcher, compileMatcher } from "./match/compile-matcher.js";
+import { type CompiledMatcher, compileMatcher } from "../schema/matcher.js";
 import { compileIfRule, type IfRule } from "./match/if-rule.js";
 
 export interface CompiledHandler {

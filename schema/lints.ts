@@ -1,8 +1,8 @@
 // Lints for hooks that load fine but will silently never work, each a small pure function over one
 // matcher group or one handler that returns warnings (`--strict` makes them errors). Every rule
 // comes from real settings files seen failing in Claude Code itself.
-import { compileMatcher } from "../plugin/match/compile-matcher.js";
-import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "../plugin/tools/claude-names.js";
+import { compileMatcher } from "./matcher.js";
+import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "./claude-tools.js";
 import { closestName } from "./closest-name.js";
 import { shown } from "./shown.js";
 import { type EventName, eventInfo } from "./events.js";

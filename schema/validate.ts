@@ -8,8 +8,8 @@
 // §1.2; changelog entries quoted in docs/claude-code-loading.md).
 import { shown } from "./shown.js";
 import { type Node, type ParseError, ParseErrorCode, getNodeValue, parseTree } from "jsonc-parser";
-import { compileMatcher } from "../plugin/match/compile-matcher.js";
-import { compileIfRule } from "../plugin/match/if-rule.js";
+import { compileMatcher } from "./matcher.js";
+import { parseIfRule } from "./if-rule-syntax.js";
 import { closestName } from "./closest-name.js";
 import { GROUP_LINTS, HANDLER_LINTS } from "./lints.js";
 import type { Diagnostic, Severity } from "./diagnostics.js";
@@ -218,7 +218,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       if (!eventInfo(event).toolEvent) {
         report(ifNode, "warning", "if-never-runs", `Claude Code never runs a hook with "if" on ${event}; it is dropped`);
       } else {
-        const rule = compileIfRule(handler.if);
+        const rule = parseIfRule(handler.if);
         if (!rule.ok) report(ifNode, "warning", "invalid-if", `"if": ${rule.error}; Claude Code skips this hook`);
         if (!rule.ok) return undefined;
       }

@@ -1,10 +1,11 @@
-// The `if` field: one Claude permission rule, `Tool` or `Tool(specifier)`, compiled once. A handler
+// The `if` field compiled once (its syntax: schema/if-rule-syntax.ts). A handler
 // whose rule does not match the call is not spawned at all. Best-effort like Claude's: what cannot be
 // evaluated (unparsable command, `$VAR` in a command pattern) runs the hook.
 // Source: claude-code-hooks.md §2.7; permission rule syntax (Bash word boundary, `:*`, gitignore paths).
 import nodePath from "node:path";
 import { homedir } from "node:os";
-import { canonicalName } from "../tools/claude-names.js";
+import { canonicalName } from "../../schema/claude-tools.js";
+import { parseIfRule } from "../../schema/if-rule-syntax.js";
 import { byClaudeName } from "../tools/table.js";
 import { compileGlob, type Glob } from "./glob.js";
 import { compilePathGlob } from "./path-glob.js";
@@ -22,19 +23,12 @@ export type IfRule = (call: ToolCall) => boolean;
 
 export type IfRuleResult = { ok: true; rule: IfRule } | { ok: false; error: string };
 
-/** Rules name a tool and a short pattern; a longer one is a mistake (and costly on every call). */
-const MAX_RULE_LENGTH = 4096;
-
 export function compileIfRule(text: string): IfRuleResult {
-  if (text.length > MAX_RULE_LENGTH) return { ok: false, error: `the rule is ${text.length} characters long; at most ${MAX_RULE_LENGTH}` };
-  const parsed = /^\s*([A-Za-z0-9_:-]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(text);
-  if (!parsed) return { ok: false, error: 'expected one permission rule like "Bash(git push *)" or "Write(.env*)"' };
-  const tool = canonicalName(parsed[1]!);
-  const specifier = parsed[2];
+  const parsed = parseIfRule(text);
+  if (!parsed.ok) return parsed;
+  const { tool, specifier } = parsed;
   const sameTool = (name: string) => canonicalName(name) === tool || mcpServerRule(tool, name);
-  if (specifier === undefined || specifier === "" || specifier === "*") {
-    return { ok: true, rule: (call) => sameTool(call.toolName) };
-  }
+  if (specifier === undefined) return { ok: true, rule: (call) => sameTool(call.toolName) };
   const test = specifierTest(tool, specifier);
   return { ok: true, rule: (call) => sameTool(call.toolName) && test(call) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileMatcher } from "../../plugin/match/compile-matcher.js";
+import { compileMatcher } from "../../schema/matcher.js";
 
 const matches = (matcher: string | undefined, value: string, narrow = false) => {
   const compiled = compileMatcher(matcher, { narrow });

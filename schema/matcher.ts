@@ -2,7 +2,7 @@
 // "", "*" or no matcher: everything. Only [A-Za-z0-9_|, -] (narrow events: [A-Za-z0-9_|]): an exact,
 // case-sensitive name list split on | and , (legacy tool aliases resolved). Anything else: an
 // unanchored, case-sensitive JavaScript regex. Source: claude-code-hooks.md §3.
-import { canonicalName, legacyNamesOf } from "../tools/claude-names.js";
+import { canonicalName, legacyNamesOf } from "./claude-tools.js";
 
 export type MatcherKind = "all" | "exact" | "regex";
 
