@@ -84,11 +84,14 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
   for (const file of plan.files) {
     if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
   }
+  // No settings at all is for the commands to judge: convert removes a plugin it wrote, check calls it orphaned.
   const settings = await readSettingsFiles(plan.files);
-  if (settings.length === 0) {
-    throw new ExitError(`no Claude Code settings found (looked for ${plan.files.map((file) => file.display).join(", ")})`, EXIT.invalidSettings);
-  }
   return { projectDir, plan, settings, version: packageVersion(), runtime: runtimeBundle(), sh: systemShell(), strict: options.strict === true };
+}
+
+/** Where convert looked for settings, for "no settings found". */
+export function noSettingsMessage(plan: Plan): string {
+  return `no Claude Code settings found (looked for ${plan.files.map((file) => file.display).join(", ")})`;
 }
 
 /** Pure: the outputs of one conversion, from what readBuildInputs read. */

@@ -2,16 +2,25 @@
 // would write with the one on disk instead of writing: exit 0 up to date, 1 on drift (missing,
 // stale, edited or reformatted, not ours: one line each), 2 when it could not check (settings it
 // cannot read, or any warning under --strict). The last line names the command that fixes it.
-// The git-ignored local hooks file is not checked.
-import { type BuildOptions, buildOutputs } from "./build-plugin.js";
-import { EXIT } from "./errors.js";
+// The git-ignored local hooks file is checked too where this machine has one (or has
+// settings.local.json); in CI, where neither exists, it is not.
+import { type BuildOptions, buildOutputs, noSettingsMessage } from "./build-plugin.js";
+import { EXIT, ExitError } from "./errors.js";
 import { formatDiagnosticLine } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
+import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
 import { styleFor } from "./terminal.js";
 import { display, readIfExists } from "./write-output.js";
 
-export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated";
+export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned";
+
+interface FileCheck {
+  file: string;
+  state: CheckState;
+  why: string;
+  fix: string | null;
+}
 
 export interface CheckOptions extends BuildOptions {
   json?: boolean;
@@ -30,7 +39,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const printError = options.printError ?? ((text) => process.stderr.write(text));
   const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
   const build = await buildOutputs(options);
-  const report = (exitCode: number, files: Array<{ file: string; state: CheckState; why: string; fix: string | null }>) => {
+  const report = (exitCode: number, files: FileCheck[]) => {
     if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);
     const first = files.find((entry) => entry.state !== "up to date") ?? files[0];
     return { exitCode, ...(first ? { state: first.state } : {}) };
@@ -40,23 +49,26 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (!options.json) printError("Cannot check: the settings have errors (listed above).\n");
     return report(EXIT.invalidSettings, []);
   }
+  const { plan, projectDir } = build;
+  const noSettings = build.inputs.length === 0;
   const targets = [
-    { file: build.plan.pluginFile, expected: build.pluginText },
-    { file: build.plan.runtimeFile, expected: build.runtimeText! },
+    { file: plan.pluginFile, expected: build.pluginText },
+    { file: plan.runtimeFile, expected: build.runtimeText! },
   ];
-  const files = await Promise.all(
+  const files: FileCheck[] = await Promise.all(
     targets.map(async ({ file, expected }) => {
       const actual = await readIfExists(file);
-      const { state, why } = build.hooks === 0 ? noHooksState(actual) : compare(expected, actual);
+      const { state, why } = build.hooks === 0 ? noHooksState(actual, noSettings) : compare(expected, actual);
       const fix =
-        state === "up to date"
-          ? null
-          : state === "edited" || state === "reformatted" || state === "not generated"
-            ? `${build.plan.command} --force`
-            : build.plan.command;
-      return { file: display(build.projectDir, file), state, why, fix };
+        state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${plan.command} --force` : plan.command;
+      return { file: display(projectDir, file), state, why, fix };
     }),
   );
+  if (noSettings && files.every((entry) => entry.state === "up to date")) throw new ExitError(noSettingsMessage(plan), EXIT.invalidSettings);
+  if (plan.localFile) {
+    const local = localState(build.localHooksText, await readIfExists(plan.localFile));
+    if (local) files.push({ file: display(projectDir, plan.localFile), ...local, fix: local.state === "up to date" ? null : plan.command });
+  }
   // A runtime nobody imports, with no plugin and no hooks, is still up to date.
   const drift = files.filter((entry) => entry.state !== "up to date");
   if (!options.json) {
@@ -69,7 +81,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           ? "discard the hand edits and regenerate it"
           : worst.state === "reformatted"
             ? "discard the reformatting and regenerate it"
-            : "regenerate it";
+            : worst.state === "orphaned"
+              ? "remove what no settings need any more"
+              : "regenerate it";
       print(`Run \`${worst.fix}\` to ${action}.\n`);
     }
   }
@@ -92,12 +106,31 @@ export function compare(expected: string, actual: string | undefined): { state: 
   return { state: "stale", why: inputsChanged ? "the settings or hooks2opencode changed since it was generated" : "it differs from what convert writes now" };
 }
 
-/** With no hooks, up to date means no plugin; an unedited plugin of ours left behind is stale. */
-function noHooksState(actual: string | undefined): { state: CheckState; why: string } {
+/** With no hooks, up to date means no plugin; a plugin of ours left behind is orphaned. */
+function noHooksState(actual: string | undefined, noSettings: boolean): { state: CheckState; why: string } {
   if (actual === undefined) return { state: "up to date", why: "no hooks, no plugin" };
   const header = parseHeader(actual);
   if (!header) return { state: "up to date", why: "no hooks; the file there was not written by hooks2opencode" };
-  return { state: "stale", why: "the settings have no hooks any more; convert removes it" };
+  return { state: "orphaned", why: `${noSettings ? "there are no Claude Code settings any more" : "the settings have no hooks any more"}; convert removes it` };
+}
+
+/**
+ * The local hooks file, where this machine has it or has settings.local.json (undefined: neither,
+ * as in CI; nothing to say). Pure.
+ */
+export function localState(expected: string | undefined, actual: string | undefined): { state: CheckState; why: string } | undefined {
+  const what = "local hooks of this machine";
+  if (expected === undefined) {
+    if (actual === undefined || !ownershipOf(actual).ours) return undefined;
+    return { state: "orphaned", why: `${what}; .claude/settings.local.json is gone, convert removes it` };
+  }
+  if (actual === undefined) return { state: "missing", why: `${what}; convert has not written them` };
+  const owner = ownershipOf(actual);
+  if (!owner.ours) return { state: "not generated", why: `${what}; the file has no hooks2opencode mark` };
+  if (actual === expected) return { state: "up to date", why: what };
+  return owner.intact
+    ? { state: "stale", why: `${what}; .claude/settings.local.json changed since they were written` }
+    : { state: "edited", why: `${what}; changed by hand after convert wrote them` };
 }
 
 /** Equal apart from whitespace, quote style, semicolons and trailing commas: what prettier changes. */

@@ -6,11 +6,12 @@
 // git-ignored data file the plugin reads at start-up (write-local-hooks.ts, plugin/local-hooks.ts).
 import { rm } from "node:fs/promises";
 import type { Diagnostic } from "../schema/diagnostics.js";
-import { type BuildOptions, buildOutputs } from "./build-plugin.js";
+import { type BuildOptions, buildOutputs, noSettingsMessage } from "./build-plugin.js";
 import type { ReportRow } from "./classify.js";
 import { EXIT, ExitError } from "./errors.js";
 import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
+import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
 import { styleFor } from "./terminal.js";
 import { isTrackable, writeLocalHooks } from "./write-local-hooks.js";
@@ -46,6 +47,11 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const build = await buildOutputs(options);
   const { projectDir, plan, rows } = build;
   const output = display(projectDir, plan.pluginFile);
+  const noSettings = build.inputs.length === 0 && build.diagnostics.length === 0;
+  // No settings and nothing of ours to clean up: the user pointed convert at the wrong place.
+  if (noSettings && !(await ownFilesExist([plan.pluginFile, plan.runtimeFile, ...(plan.localFile ? [plan.localFile] : [])]))) {
+    throw new ExitError(noSettingsMessage(plan), EXIT.invalidSettings);
+  }
   const messages: string[] = [];
   const say = (text: string) => (options.json ? messages.push(text) : print(`${text}\n`));
   const finish = (result: ConvertResultKind, exitCode: number, written = false): ConvertResult => {
@@ -57,7 +63,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
     if (!options.quiet) print(`hooks2opencode: ${build.inputs.join(" + ") || "no settings"} -> ${output}\n`);
     // Settings it cannot read have no report: "No hooks found" would say the file is empty.
-    if (build.pluginText !== undefined || rows.length > 0) print(formatReport(rows, { style, quiet: options.quiet === true }));
+    if ((build.pluginText !== undefined && !noSettings) || rows.length > 0) print(formatReport(rows, { style, quiet: options.quiet === true }));
   }
   if (build.pluginText === undefined) {
     (options.json ? say : printError)(
@@ -69,9 +75,19 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     { file: plan.pluginFile, text: build.pluginText, existing: await readIfExists(plan.pluginFile) },
     { file: plan.runtimeFile, text: build.runtimeText!, existing: await readIfExists(plan.runtimeFile) },
   ];
-  if (build.hooks === 0) return finish(...(await noHooks(files, projectDir, options.dryRun === true, say)));
+  if (build.hooks === 0) {
+    say(noSettings ? `No Claude Code settings any more: nothing to convert.` : "No hooks in the settings: nothing to convert.");
+    const removed = await removeOwnFiles(files, projectDir, options.dryRun === true, say);
+    // The local hooks file is ours alone (git-ignored, never edited on purpose): it goes with the settings.
+    if (plan.localFile && ownershipOf((await readIfExists(plan.localFile)) ?? "").ours) {
+      const local = display(projectDir, plan.localFile);
+      if (options.dryRun) say(`Dry run: would remove ${local}.`);
+      else if ((await writeLocalHooks(plan.localFile, undefined, projectDir)) === "removed") say(`Removed ${local}.`);
+    }
+    return finish(...removed);
+  }
 
-  const refusal = options.force ? undefined : files.map(({ file, existing }) => ownership(existing, display(projectDir, file))).find(Boolean);
+  const refusal = options.force ? undefined : files.map(({ file, existing }) => refusalFor(existing, display(projectDir, file))).find(Boolean);
   if (refusal) {
     if (!options.dryRun && !options.json) throw new ExitError(refusal, EXIT.refused);
     say(options.dryRun ? `Dry run: would refuse: ${refusal}` : refusal);
@@ -103,7 +119,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
 }
 
 /** Why an existing file must not be replaced: not ours, or edited by hand since we wrote it. */
-function ownership(existing: string | undefined, output: string): string | undefined {
+function refusalFor(existing: string | undefined, output: string): string | undefined {
   if (existing === undefined) return undefined;
   const header = parseHeader(existing);
   if (!header) return `${output} exists and was not written by hooks2opencode; not overwriting it (use --force to replace it)`;
@@ -111,18 +127,26 @@ function ownership(existing: string | undefined, output: string): string | undef
   return undefined;
 }
 
+/** Whether any of these files is one hooks2opencode wrote (edited or not). */
+async function ownFilesExist(files: readonly string[]): Promise<boolean> {
+  for (const file of files) {
+    const text = await readIfExists(file);
+    if (text !== undefined && ownershipOf(text).ours) return true;
+  }
+  return false;
+}
+
 /** No hooks to replay: no plugin for nothing; our own earlier files go, if nobody edited them. */
-async function noHooks(
+async function removeOwnFiles(
   files: ReadonlyArray<{ file: string; existing: string | undefined }>,
   projectDir: string,
   dryRun: boolean,
   say: (text: string) => void,
 ): Promise<[ConvertResultKind, number]> {
-  say("No hooks in the settings: nothing to convert.");
-  const ours = files.filter(({ existing }) => existing !== undefined && parseHeader(existing)?.intact);
+  const ours = files.filter(({ existing }) => existing !== undefined && ownershipOf(existing).intact);
   for (const { file, existing } of files) {
     if (existing !== undefined && !ours.some((own) => own.file === file)) {
-      say(`${display(projectDir, file)} is left as it is (${parseHeader(existing) ? "edited by hand" : "not written by hooks2opencode"}).`);
+      say(`${display(projectDir, file)} is left as it is (${ownershipOf(existing).ours ? "edited by hand" : "not written by hooks2opencode"}).`);
     }
   }
   if (ours.length === 0) return ["no-hooks", EXIT.ok];

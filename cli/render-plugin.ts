@@ -55,8 +55,26 @@ export function renderRuntime(input: { version: string; runtime: string; command
   );
 }
 
-/** The local hooks file: settings.local.json hooks as data, marked like the plugin. */
+/** The local hooks file: settings.local.json hooks as data, marked like the plugin, with the hash of that data (an edit shows). */
 export function renderLocalHooks(config: PluginConfig, version: string): string {
-  const data = { "//": `${GENERATED_MARK} ${version} from .claude/settings.local.json; do not commit, do not edit`, ...config };
+  const data = {
+    "//": `${GENERATED_MARK} ${version} from .claude/settings.local.json; do not commit, do not edit`,
+    sha256: sha256(JSON.stringify(config)),
+    ...config,
+  };
   return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** Whether a local hooks file is ours, and whether its data still has the hash it was written with. */
+export function parseLocalHooks(text: string): { ours: boolean; intact: boolean } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ours: false, intact: false };
+  }
+  if (typeof data !== "object" || data === null || !String((data as Record<string, unknown>)["//"] ?? "").includes(GENERATED_MARK))
+    return { ours: false, intact: false };
+  const { "//": _mark, sha256: hash, ...config } = data as Record<string, unknown>;
+  return { ours: true, intact: hash === sha256(JSON.stringify(config)) };
 }

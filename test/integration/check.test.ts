@@ -1,12 +1,9 @@
 // `hooks2opencode check`, the CI gate, through the real command line.
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { execa } from "execa";
+import { existsSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeProject, REPO_ROOT, settings, type TempProject } from "../helpers/project.js";
-
-const BIN = path.join(REPO_ROOT, "bin", "hooks2opencode.js");
-const cli = (args: string[]) => execa("node", [BIN, ...args], { reject: false, cwd: REPO_ROOT, env: {} });
+import { runCli as cli } from "../helpers/cli.js";
+import { makeProject, settings, type TempProject } from "../helpers/project.js";
 const RUNTIME = ".opencode/plugins/claude-hooks.runtime.mjs";
 const PLUGIN = ".opencode/plugins/claude-hooks.js";
 const hooks = (command: string) => settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] });
@@ -40,11 +37,45 @@ describe("hooks2opencode check", () => {
     expect(edited.stdout.trim().split("\n").at(-1)).toBe("Run `npx hooks2opencode convert --force` to discard the hand edits and regenerate it.");
   });
 
-  it("does not look at local settings, so CI and every clone agree", async () => {
+  it("judges the committed plugin the same everywhere, and the local hooks file only where this machine has one", async () => {
     project = await makeProject({ ".claude/settings.json": hooks("./guard.sh") });
     await cli(["convert", "--project", project.dir]);
+    const ci = await cli(["check", "--project", project.dir]);
+    expect(ci.exitCode).toBe(0);
+    expect(ci.stdout).not.toContain("claude-hooks.local.json"); // CI has neither local file: nothing to say
     await writeFile(project.file(".claude/settings.local.json"), JSON.stringify(hooks("./mine.sh")));
+    const mine = await cli(["check", "--project", project.dir]);
+    expect(mine.exitCode).toBe(1);
+    expect(mine.stdout).toContain("up to date: .opencode/plugins/claude-hooks.js\n");
+    expect(mine.stdout).toContain("missing: .opencode/claude-hooks.local.json (local hooks of this machine; convert has not written them)");
+    await cli(["convert", "--project", project.dir]);
+    expect((await cli(["check", "--project", project.dir])).stdout).toContain("up to date: .opencode/claude-hooks.local.json (local hooks of this machine)");
+    await writeFile(project.file(".claude/settings.local.json"), JSON.stringify(hooks("./mine2.sh")));
+    expect((await cli(["check", "--project", project.dir])).stdout).toContain("stale: .opencode/claude-hooks.local.json");
+    await cli(["convert", "--project", project.dir]);
+    const local = project.file(".opencode/claude-hooks.local.json");
+    await writeFile(local, (await readFile(local, "utf8")).replace("mine2", "mine3"));
+    expect((await cli(["check", "--project", project.dir])).stdout).toContain("edited: .opencode/claude-hooks.local.json");
+    await rm(project.file(".claude/settings.local.json"));
+    expect((await cli(["check", "--project", project.dir])).stdout).toContain("orphaned: .opencode/claude-hooks.local.json");
+    await cli(["convert", "--project", project.dir]);
+    expect(existsSync(local)).toBe(false);
     expect((await cli(["check", "--project", project.dir])).exitCode).toBe(0);
+  });
+
+  it("settings deleted while the plugin is still there: orphaned, exit 1, and convert removes it", async () => {
+    project = await makeProject({ ".claude/settings.json": hooks("./guard.sh") });
+    await cli(["convert", "--project", project.dir]);
+    await rm(project.file(".claude/settings.json"));
+    const orphaned = await cli(["check", "--project", project.dir]);
+    expect(orphaned.exitCode).toBe(1);
+    expect(orphaned.stdout).toContain("orphaned: .opencode/plugins/claude-hooks.js (there are no Claude Code settings any more; convert removes it)");
+    expect(orphaned.stdout).toContain("Run `npx hooks2opencode convert` to remove what no settings need any more.");
+    const removed = await cli(["convert", "--project", project.dir]);
+    expect(removed.exitCode).toBe(0);
+    expect(existsSync(project.file(".opencode/plugins/claude-hooks.js"))).toBe(false);
+    // Nothing left to check or clean: the settings are missing, which is the user's mistake to hear of.
+    expect((await cli(["check", "--project", project.dir])).exitCode).toBe(2);
   });
 
   it("exits 2 when it cannot check: unreadable settings, or any warning under --strict", async () => {

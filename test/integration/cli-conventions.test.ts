@@ -181,7 +181,7 @@ describe("writes", () => {
     const p = await project({ ".claude/settings.json": formatter });
     await cli(["convert", "--project", p.dir]);
     await writeFile(p.file(".claude/settings.json"), JSON.stringify(settings({})));
-    expect((await cli(["check", "--project", p.dir])).stdout).toContain("stale:");
+    expect((await cli(["check", "--project", p.dir])).stdout).toContain("orphaned:");
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("No hooks in the settings: nothing to convert.");
