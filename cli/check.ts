@@ -6,6 +6,7 @@
 // settings.local.json); in CI, where neither exists, it is not.
 import { type BuildOptions, buildOutputs, noSettingsMessage } from "./build-plugin.js";
 import { EXIT, ExitError } from "./errors.js";
+import { fileDiff } from "./file-diff.js";
 import { formatDiagnosticLine } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
 import { ownershipOf } from "./ownership.js";
@@ -20,10 +21,14 @@ interface FileCheck {
   state: CheckState;
   why: string;
   fix: string | null;
+  /** With --diff: what convert would change ("" when nothing). */
+  diff?: string;
 }
 
 export interface CheckOptions extends BuildOptions {
   json?: boolean;
+  /** Also print (or, with --json, include) a unified diff of what convert would change. */
+  diff?: boolean;
   color?: boolean;
   print?: (text: string) => void;
   printError?: (text: string) => void;
@@ -61,19 +66,25 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       const { state, why } = build.hooks === 0 ? noHooksState(actual, noSettings) : compare(expected, actual);
       const fix =
         state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${plan.command} --force` : plan.command;
-      return { file: display(projectDir, file), state, why, fix };
+      const shown = display(projectDir, file);
+      const after = state === "orphaned" ? undefined : build.hooks === 0 ? actual : expected;
+      return { file: shown, state, why, fix, ...(options.diff ? { diff: fileDiff(shown, actual, after) } : {}) };
     }),
   );
   if (noSettings && files.every((entry) => entry.state === "up to date")) throw new ExitError(noSettingsMessage(plan), EXIT.invalidSettings);
   if (plan.localFile) {
-    const local = localState(build.localHooksText, await readIfExists(plan.localFile));
-    if (local) files.push({ file: display(projectDir, plan.localFile), ...local, fix: local.state === "up to date" ? null : plan.command });
+    const actual = await readIfExists(plan.localFile);
+    const local = localState(build.localHooksText, actual);
+    const shown = display(projectDir, plan.localFile);
+    const diff = options.diff ? { diff: fileDiff(shown, actual, build.localHooksText) } : {};
+    if (local) files.push({ file: shown, ...local, fix: local.state === "up to date" ? null : plan.command, ...diff });
   }
   // A runtime nobody imports, with no plugin and no hooks, is still up to date.
   const drift = files.filter((entry) => entry.state !== "up to date");
   if (!options.json) {
     for (const entry of files)
       print(`${entry.state === "up to date" ? style.green(entry.state) : style.red(entry.state)}: ${entry.file}${entry.why ? ` (${entry.why})` : ""}\n`);
+    for (const entry of files) if (entry.diff) print(entry.diff);
     const worst = drift.find((entry) => entry.fix?.endsWith("--force")) ?? drift[0];
     if (worst) {
       const action =

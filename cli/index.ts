@@ -74,9 +74,10 @@ withSourceFlags(program.command("convert"))
   });
 
 withSourceFlags(program.command("check"))
-  .description("fail (exit 1) when the plugin is missing, stale or edited by hand; for CI")
-  .action(async (flags: SourceFlags) => {
-    process.exitCode = (await check({ ...buildOptions(flags), ...printOptions(flags) })).exitCode;
+  .description("fail (exit 1) when the plugin is missing, stale, orphaned or edited by hand; for CI")
+  .option("--diff", "print what convert would change, as a unified diff")
+  .action(async (flags: SourceFlags & { diff?: boolean }) => {
+    process.exitCode = (await check({ ...buildOptions(flags), ...printOptions(flags), ...(flags.diff ? { diff: true } : {}) })).exitCode;
   });
 
 function collect(value: string, previous: string[]): string[] {

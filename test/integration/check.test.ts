@@ -78,6 +78,26 @@ describe("hooks2opencode check", () => {
     expect((await cli(["check", "--project", project.dir])).exitCode).toBe(2);
   });
 
+  it("--diff shows what convert would change: a unified diff of the plugin, the minified runtime summarized", async () => {
+    project = await makeProject({ ".claude/settings.json": hooks("./guard.sh") });
+    await cli(["convert", "--project", project.dir]);
+    expect((await cli(["check", "--diff", "--project", project.dir])).stdout).not.toContain("---"); // up to date: no diff
+    await writeFile(project.file(".claude/settings.json"), JSON.stringify(hooks("./guard.sh --strict")));
+    const stale = await cli(["check", "--diff", "--project", project.dir]);
+    expect(stale.exitCode).toBe(1);
+    expect(stale.stdout).toContain(`--- a/${PLUGIN}\n+++ b/${PLUGIN}\n@@ `);
+    expect(stale.stdout).toMatch(/^-.*"command": "\.\/guard\.sh",?$/m);
+    expect(stale.stdout).toMatch(/^\+.*"command": "\.\/guard\.sh --strict",?$/m);
+    const json = JSON.parse((await cli(["check", "--diff", "--json", "--project", project.dir])).stdout);
+    expect(json.files[0]).toMatchObject({ file: PLUGIN, state: "stale" });
+    expect(json.files[0].diff).toContain("+++ b/" + PLUGIN);
+    expect(json.files[1]).toMatchObject({ file: RUNTIME, state: "up to date", diff: "" });
+    await rm(project.file(RUNTIME));
+    expect((await cli(["check", "--diff", "--project", project.dir])).stdout).toContain(
+      `--- ${RUNTIME}: the minified runtime module would change (on disk: none; convert writes: `,
+    );
+  });
+
   it("exits 2 when it cannot check: unreadable settings, or any warning under --strict", async () => {
     project = await makeProject({ ".claude/settings.json": '{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}' });
     const strict = await cli(["check", "--strict", "--project", project.dir]);
