@@ -83,7 +83,7 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
   };
 }
 
-/** claude-code-hooks.md §5.2: timeout, async and statusMessage are not part of the key. */
+/** Claude Code 2.1.332 bundle (see https://code.claude.com/docs/en/hooks#hook-handler-fields): timeout, async and statusMessage are not part of the key. */
 export function dedupeKey(hook: Handler): string {
   const condition = String(hook.if ?? "");
   switch (hook.type) {
@@ -118,7 +118,7 @@ const SESSION_END_OVERRIDE_MAX_MS = 3_600_000;
 /**
  * Claude's SessionEnd hooks share one short budget: 1.5 s, raised to the largest SessionEnd
  * `timeout` in the settings (at most 60 s); CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS overrides it
- * (at most 1 h). Source: claude-code-hooks.md §5.3.
+ * (at most 1 h). Source: https://code.claude.com/docs/en/hooks#sessionend; the 1 h cap: Claude Code 2.1.332 bundle.
  */
 export function sessionEndBudgetMs(handlers: readonly CompiledHandler[], override: string | undefined): number {
   const forced = override !== undefined && /^\s*\d+\s*$/.test(override) ? Number(override) : undefined;

@@ -2,7 +2,7 @@
 // file; Claude then has those variables in every later Bash tool command. Here the file is sourced
 // once by /bin/sh after the hooks ran, and the variables it exported or changed go to OpenCode's
 // `shell.env` hook for that session's bash calls (so shell functions and aliases do not carry over).
-// Source: claude-code-hooks.md §5.5.
+// Source: https://code.claude.com/docs/en/hooks#persist-environment-variables.
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import type { Runtime } from "./runtime.js";

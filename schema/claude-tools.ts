@@ -1,7 +1,7 @@
 // Claude Code 2.1.332 tool names: legacy aliases still accepted by matchers and `if` rules, and
-// names that no longer exist there. Source: ../shared/reference/claude-code-hooks.md §6.1.
+// names that no longer exist there. Source: the Claude Code 2.1.332 bundle (npm @anthropic-ai/claude-code); cf. https://code.claude.com/docs/en/tools-reference.
 
-/** Every canonical built-in tool name of Claude Code 2.1.332 (claude-code-hooks.md §6.1). */
+/** Every canonical built-in tool name of Claude Code 2.1.332 (as its bundle lists them). */
 export const CLAUDE_TOOLS: readonly string[] = [
   "Agent",
   "Artifact",

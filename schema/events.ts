@@ -1,6 +1,7 @@
 // The Claude Code 2.1.332 event model: one row per event, read by the validator, the JSON Schema
 // generator, the convert report and the runtime (matcher field, default timeout).
-// Source: ../shared/reference/claude-code-hooks.md §3 and §4.1.
+// Source: https://code.claude.com/docs/en/hooks#hook-events and https://code.claude.com/docs/en/hooks#matcher-patterns;
+// PreModelSwitch, PostModelSwitch and PreSkillShellCommand are in the Claude Code 2.1.332 bundle only.
 
 export type HandlerType = "command" | "http" | "mcp_tool" | "prompt" | "agent";
 
@@ -15,9 +16,9 @@ export interface EventInfo {
   defaultTimeout: number;
   /** Tool events evaluate the `if` field; elsewhere a handler with `if` never runs. */
   toolEvent?: boolean;
-  /** The input carries `permission_mode` (claude-code-hooks.md §4.2, "Common input fields"). */
+  /** The input carries `permission_mode` (https://code.claude.com/docs/en/hooks#common-input-fields). */
   permissionMode?: boolean;
-  /** `onFailure: "block"` is ignored here (§2.2): a failing gate must not loop the agent forever. */
+  /** `onFailure: "block"` is ignored here (Claude Code 2.1.332 bundle): a failing gate must not loop the agent forever. */
   ignoresOnFailure?: boolean;
 }
 

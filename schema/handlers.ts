@@ -1,6 +1,6 @@
 // The five Claude Code handler types and their fields, as data. The validator and the JSON Schema
 // generator both read this table, so the two cannot drift.
-// Source: ../shared/reference/claude-code-hooks.md §2.1–2.6.
+// Source: https://code.claude.com/docs/en/hooks#hook-handler-fields; `onFailure`: Claude Code 2.1.332 bundle.
 import type { HandlerType } from "./events.js";
 
 export type FieldKind = "string" | "positiveNumber" | "boolean" | "stringArray" | "stringRecord" | "object";

@@ -1,7 +1,7 @@
 // The syntax of the `if` field: one Claude permission rule, `Tool` or `Tool(specifier)`, the tool
 // name canonical (legacy aliases resolved). What a specifier matches at runtime is the plugin's
 // business (plugin/match/if-rule.ts); whether the text is a rule at all is the settings' own.
-// Source: claude-code-hooks.md §2.7.
+// Source: https://code.claude.com/docs/en/hooks#common-fields (`if`), https://code.claude.com/docs/en/permissions#permission-rule-syntax.
 import { canonicalName } from "./claude-tools.js";
 
 /** Rules name a tool and a short pattern; a longer one is a mistake (and costly on every call). */

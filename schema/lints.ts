@@ -40,7 +40,7 @@ const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
   [/&>/, "&> (POSIX: >file 2>&1)"],
 ];
 
-/** Shell-form commands run through /bin/sh in Claude Code too (claude-code-hooks.md §5.4), whatever "shell" says. */
+/** Shell-form commands run through /bin/sh in Claude Code too (https://code.claude.com/docs/en/hooks#exec-form-and-shell-form), whatever "shell" says. */
 function bashOnlySyntax({ handler, sh }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command" || Array.isArray(handler.args) || handler.shell === "powershell" || sh === "bash") return [];
   const command = withoutQuotes(String(handler.command));

@@ -1,7 +1,7 @@
 // Claude Code's matcher rule, compiled once (at plugin load and at convert time for validation).
 // "", "*" or no matcher: everything. Only [A-Za-z0-9_|, -] (narrow events: [A-Za-z0-9_|]): an exact,
 // case-sensitive name list split on | and , (legacy tool aliases resolved). Anything else: an
-// unanchored, case-sensitive JavaScript regex. Source: claude-code-hooks.md §3.
+// unanchored, case-sensitive JavaScript regex. Source: https://code.claude.com/docs/en/hooks#matcher-patterns.
 import { canonicalName, legacyNamesOf } from "./claude-tools.js";
 
 export type MatcherKind = "all" | "exact" | "regex";

@@ -1,6 +1,7 @@
 // Hooks from several settings files merge (concatenate in order); `disableAllHooks` is a scalar and
 // follows Claude's precedence: cli (--settings) > local > project > user. Pure.
-// Source: claude-code-hooks.md §1.2–1.3.
+// Source: https://code.claude.com/docs/en/hooks#hook-locations (hooks merge), https://code.claude.com/docs/en/hooks#disable-or-remove-hooks,
+// https://code.claude.com/docs/en/settings#settings-precedence.
 import type { HookEntry, SettingsSource, SourceKind } from "./types.js";
 
 const PRECEDENCE: Record<SourceKind, number> = { user: 0, project: 1, local: 2, cli: 3 };

@@ -2,7 +2,8 @@
 // PreCompact (exit 2 or `decision: "block"` blocks the compaction; the plain stdout of successful
 // hooks joins the compaction instructions) and PostToolBatch (a block or `continue: false` stops the
 // loop before the next model call; additionalContext goes to the model).
-// Source: claude-code-hooks.md §4.3 PreCompact and PostToolBatch.
+// Source: https://code.claude.com/docs/en/hooks#precompact, https://code.claude.com/docs/en/hooks#posttoolbatch-decision-control;
+// that PreCompact stdout joins the instructions is read from the Claude Code 2.1.332 bundle.
 import { additionalContextText } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import { MAX_HOOK_TEXT } from "../run/spill-long-text.js";

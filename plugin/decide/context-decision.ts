@@ -1,7 +1,8 @@
 // Combines the verdicts of events whose hooks add context for the model and may block the prompt:
 // UserPromptSubmit (blocks), SessionStart and SubagentStart (cannot block; exit-2 stderr is shown to
 // the user). Plain stdout of a successful hook is context on UserPromptSubmit and SessionStart only.
-// Source: claude-code-hooks.md §4.1 (exit-2 column), §4.2 (exit-code rules), §4.3 per event.
+// Source: https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event, https://code.claude.com/docs/en/hooks#exit-code-output,
+// and each event's section under https://code.claude.com/docs/en/hooks#hook-events.
 import { additionalContextText, hookSuccessText } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";

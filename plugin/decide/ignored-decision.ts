@@ -1,6 +1,6 @@
 // Events whose hook output Claude discards (Notification, SessionEnd, StopFailure; PostCompact has
 // no decision control): only failures are reported, to the log. `systemMessage` and `continue`
-// are discarded too. Source: claude-code-hooks.md §4.2 ("Exceptions"), §4.3 per event.
+// are discarded too. Source: https://code.claude.com/docs/en/hooks#other-exit-codes, https://code.claude.com/docs/en/hooks#decision-control.
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 

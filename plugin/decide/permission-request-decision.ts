@@ -1,7 +1,7 @@
 // Combines PermissionRequest verdicts: the first hook (in settings order, so the outcome never
 // depends on which finished first) whose JSON carries `hookSpecificOutput.decision` answers the
 // prompt; exit 2 is not honoured; no decision leaves the prompt to the user.
-// Source: claude-code-hooks.md §4.3 PermissionRequest, §5.6 ("first hook result carrying a decision").
+// Source: https://code.claude.com/docs/en/hooks#permissionrequest-decision-control; first decision wins: Claude Code 2.1.332 bundle.
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 

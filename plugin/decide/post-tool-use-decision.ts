@@ -1,7 +1,7 @@
 // Combines PostToolUse verdicts: the tool already ran, so nothing blocks; exit-2 stderr,
 // `decision: "block"` reasons and additionalContext all go to the model next to the result, and
 // the last updatedToolOutput in settings order replaces what the model sees.
-// Source: claude-code-hooks.md §4.3 PostToolUse, §5.6.
+// Source: https://code.claude.com/docs/en/hooks#posttooluse-decision-control, https://code.claude.com/docs/en/hooks-guide#combine-results-from-multiple-hooks.
 import { additionalContextText, blockingErrorText, feedbackText } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";

@@ -1,6 +1,7 @@
 // Combines PostToolUseFailure verdicts: the call already failed, so nothing blocks; exit-2 stderr
 // and additionalContext go to the model next to the failure, in settings order.
-// Source: claude-code-hooks.md §4.1 ("no block; stderr → Claude") and §4.3 PostToolUseFailure.
+// Source: https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event ("Shows stderr to Claude") and
+// https://code.claude.com/docs/en/hooks#posttoolusefailure-decision-control.
 import { additionalContextText, blockingErrorText } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";

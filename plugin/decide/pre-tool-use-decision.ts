@@ -1,7 +1,7 @@
 // Combines the PreToolUse verdicts of all hooks that ran, as Claude does: the most restrictive
 // decision wins (deny > defer > ask > allow; exit 2 counts as deny), every deny reason reaches the
 // model, all additionalContext is kept, and the last updatedInput in settings order wins.
-// Source: claude-code-hooks.md §4.3 PreToolUse, §5.6.
+// Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control, https://code.claude.com/docs/en/hooks-guide#combine-results-from-multiple-hooks.
 import type { HookJson } from "../protocol/hook-json.js";
 import { blockingErrorText, deniedText } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";

@@ -2,7 +2,7 @@
 // agent working with the reason as its next instruction; additionalContext keeps it working too,
 // without the "hook feedback" label. A hook whose script is missing (exit 2, nothing on stdout,
 // "no such file" on stderr) is a non-blocking error, so a typo cannot trap the agent in a loop.
-// Source: claude-code-hooks.md §4.2 (special case), §4.3 Stop and SubagentStop.
+// Source: https://code.claude.com/docs/en/hooks#stop-decision-control; the missing-script case: Claude Code 2.1.332 bundle.
 import { additionalContextText, stopFeedbackText, systemReminder } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";

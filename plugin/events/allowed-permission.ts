@@ -1,6 +1,6 @@
 // The part of PreToolUse that answers OpenCode's permission prompt: a PreToolUse `allow` skips
 // Claude's permission prompt, so OpenCode's prompt for that very call is answered "once" (OpenCode's
-// permission.ask hook never fires in 1.18.33: opencode-plugin-api.md §7). Registered before
+// permission.ask hook never fires in 1.18.33: docs/opencode-observed.md §6). Registered before
 // PermissionRequest and Notification: an allowed call raises neither, as in Claude.
 import { replyPermission } from "../opencode/inject.js";
 import { defineListener } from "./define-event.js";

@@ -1,4 +1,4 @@
-// The input fields every Claude hook gets (claude-code-hooks.md §4.2): session_id, transcript_path,
+// The input fields every Claude hook gets (https://code.claude.com/docs/en/hooks#common-input-fields): session_id, transcript_path,
 // cwd, hook_event_name, permission_mode on the events that carry it, and inside a subagent
 // agent_id and agent_type (OpenCode runs subagents as child sessions).
 import { type EventName, eventInfo } from "../../schema/events.js";

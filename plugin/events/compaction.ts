@@ -3,7 +3,7 @@
 // into the compaction instructions); exit 2 or `decision: "block"` throws, so the compaction does
 // not happen (OpenCode then reports the error on the session). PostCompact -> `session.compacted`,
 // with the summary OpenCode wrote. `trigger` is `manual` for /compact, `auto` otherwise (from the
-// compaction part OpenCode saves first). Source: claude-code-hooks.md §4.3 PreCompact, PostCompact.
+// compaction part OpenCode saves first). Source: https://code.claude.com/docs/en/hooks#precompact, https://code.claude.com/docs/en/hooks#postcompact.
 import { type BlockAndContextDecision, decideBlockAndContext } from "../decide/block-and-context-decision.js";
 import { decideIgnored } from "../decide/ignored-decision.js";
 import { fetchMessages } from "../opencode/session-messages.js";

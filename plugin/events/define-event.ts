@@ -30,7 +30,7 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   firings(call: ChannelCall<C>, runtime: Runtime): F[] | Promise<F[]>;
   /** The OpenCode session a firing belongs to (session_id, environment, state). */
   session(firing: F): string;
-  /** What the matcher is tested against (claude-code-hooks.md §3); omitted for events without one. */
+  /** What the matcher is tested against (https://code.claude.com/docs/en/hooks#matcher-patterns); omitted for events without one. */
   matchValue?(firing: F): string;
   /** Every value matchValue can take in OpenCode, where that set is closed (convert names the others). */
   readonly matchValues?: readonly string[];

@@ -4,7 +4,8 @@
 // against the file's basename. session_id is the session the user prompted last (OpenCode ties file
 // events to none); nothing fires before the first prompt. OpenCode 1.18.33 reports the writes of
 // its own file tools (write, edit, apply_patch), and other changes only while its file watcher is
-// on (OPENCODE_EXPERIMENTAL_FILEWATCHER=true). Source: claude-code-hooks.md §3, §4.3.
+// on (OPENCODE_EXPERIMENTAL_FILEWATCHER=true). Source: https://code.claude.com/docs/en/hooks#filechanged,
+// https://code.claude.com/docs/en/hooks#matcher-patterns.
 import path from "node:path";
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { envFileFor, exportedBy } from "../env-file.js";

@@ -1,5 +1,5 @@
 // Listeners on `experimental.chat.messages.transform`, the one hook OpenCode awaits before every
-// model request (opencode-plugin-api.md §1.2). Hook output that arrived on fire-and-forget events
+// model request (docs/opencode-observed.md §11). Hook output that arrived on fire-and-forget events
 // is delivered here, before the model sees the next request: PostToolUseFailure feedback next to
 // the failed call, SessionStart(compact) context after the compaction, PostToolBatch context. The
 // texts are pinned to their place and added again to every later request (OpenCode keeps only what

@@ -4,7 +4,7 @@
 // - `idle_prompt` when a main session has waited for the user for 60 s (Claude's threshold;
 //   HOOKS2OPENCODE_IDLE_NOTIFICATION_MS changes it): a timer from `session.idle`, cancelled when
 //   the session gets busy again.
-// Output and exit code are ignored, as in Claude. Source: claude-code-hooks.md §4.3 Notification.
+// Output and exit code are ignored, as in Claude. Source: https://code.claude.com/docs/en/hooks#notification.
 import { decideIgnored } from "../decide/ignored-decision.js";
 import type { Runtime } from "../runtime.js";
 import { claudeCalls } from "../tools/resolve-call.js";

@@ -5,10 +5,10 @@
 // the model reads the message and the loop goes on) and `interrupt` (the turn is aborted too). No
 // decision leaves the prompt to the user. A call PreToolUse allowed never gets here (Claude shows
 // it no prompt). `opencode run` (in-process, or attached to `opencode serve`) rejects every prompt
-// itself within milliseconds (opencode-plugin-api.md §9), so under `run` and `serve` the command
+// itself within milliseconds (docs/opencode-observed.md §7), so under `run` and `serve` the command
 // hooks run synchronously inside the event handler, before `run` can see the event (OpenCode does
 // nothing else meanwhile). In the TUI the prompt waits for the user, and the hooks run as usual.
-// Source: claude-code-hooks.md §4.3 PermissionRequest, §5.6.
+// Source: https://code.claude.com/docs/en/hooks#permissionrequest-decision-control; first decision wins: Claude Code 2.1.332 bundle.
 import { decidePermissionRequest, type PermissionRequestDecision, remembersAllow } from "../decide/permission-request-decision.js";
 import { abortSession, replyPermission } from "../opencode/inject.js";
 import type { Runtime } from "../runtime.js";

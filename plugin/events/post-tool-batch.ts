@@ -3,7 +3,7 @@
 // has resolved and its next model call is about to go out. tool_calls carry what the model sees
 // (the result text, or the error). A block (exit 2, `decision: "block"`) or `continue: false`
 // stops the loop before that call; additionalContext is added to the batch's last result, in this
-// and every later request. Source: claude-code-hooks.md §4.3 PostToolBatch.
+// and every later request. Source: https://code.claude.com/docs/en/hooks#posttoolbatch.
 import type { ToolPart } from "@opencode-ai/sdk/v2";
 import { type BlockAndContextDecision, decideBlockAndContext } from "../decide/block-and-context-decision.js";
 import { abortSession, tellUser } from "../opencode/inject.js";

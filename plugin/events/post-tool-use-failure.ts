@@ -6,7 +6,7 @@
 //   already handed the error to the model and does not wait for events, so the feedback is pinned
 //   to that call and added to every later model request (pinned-context.ts waits for these hooks
 //   before the next request). The call's state is released either way.
-// Source: claude-code-hooks.md §4.3 PostToolUseFailure; opencode-plugin-api.md §2.3, §9.
+// Source: https://code.claude.com/docs/en/hooks#posttoolusefailure; docs/opencode-observed.md §3, §4.
 import { decidePostToolUseFailure, type PostToolUseFailureDecision } from "../decide/post-tool-use-failure-decision.js";
 import { systemReminder } from "../protocol/messages.js";
 import { spillLongText } from "../run/spill-long-text.js";

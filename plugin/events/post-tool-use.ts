@@ -2,7 +2,7 @@
 // fires PostToolUse only on success; a Bash command that exits non-zero is a failure for Claude and
 // goes to PostToolUseFailure instead). Hook feedback (exit-2 stderr, decision:block reasons,
 // additionalContext) is appended to what the model sees; updatedToolOutput replaces it.
-// Built-in tools: `output.output`; MCP tools: `output.content` (opencode-plugin-api.md §2.3).
+// Built-in tools: `output.output`; MCP tools: `output.content` (docs/opencode-observed.md §5).
 import { decidePostToolUse, type PostToolUseDecision } from "../decide/post-tool-use-decision.js";
 import { systemReminder } from "../protocol/messages.js";
 import { spillLongText } from "../run/spill-long-text.js";

@@ -2,7 +2,7 @@
 // and show the model exactly the reason; updatedInput is mapped back to OpenCode's arg names and
 // applied in place; allow answers OpenCode's permission prompt for this call; ask is left to
 // OpenCode's own permission rules (a plugin cannot raise a prompt); additionalContext is kept for
-// the after-hook. Source: claude-code-hooks.md §4.3, opencode-plugin-api.md §2.3 and §8.
+// the after-hook. Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control; docs/opencode-observed.md §1, §2, §6.
 // The listeners below are the rest of PreToolUse: the per-call state its after-hook part reads.
 import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
@@ -40,7 +40,7 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
     }
     applyUpdatedInput(verdicts, context);
     if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) state.allowed = true;
-    // Claude shows the reason of an allow or ask to the user, not to the model (claude-code-hooks.md §4.3).
+    // Claude shows the reason of an allow or ask to the user, not to the model (https://code.claude.com/docs/en/hooks#pretooluse-decision-control).
     for (const reason of verdicts.flatMap((verdict) => verdict.decision.reasons)) tellUser(runtime, `PreToolUse hook on ${context.tool}: ${reason}`, "info");
     if (verdicts.some((verdict) => verdict.decision.decision === "ask")) {
       runtime.log("info", `PreToolUse hook asked for confirmation of ${context.tool} (${callID}); OpenCode's permission rules decide`);

@@ -2,7 +2,7 @@
 // session still open when OpenCode shuts down (`dispose`, which `opencode run` awaits: reason
 // `other` for the end of a one-shot run, as for Claude's -p; `prompt_input_exit` when the TUI or a
 // server exits). All SessionEnd hooks share Claude's short budget (compile.ts). Output is ignored.
-// Source: claude-code-hooks.md §4.3 SessionEnd, §5.3.
+// Source: https://code.claude.com/docs/en/hooks#sessionend.
 import { decideIgnored } from "../decide/ignored-decision.js";
 import type { Runtime } from "../runtime.js";
 import type { Channel, ChannelCall } from "./channels.js";

@@ -6,7 +6,7 @@
 // Plain stdout and additionalContext are held for the session's next prompt (a synthetic part before
 // the typed text, see deliverSessionContext) or, when the next model request comes first (after a
 // compaction), pinned to that request. Exit 2 is shown to the user, never blocks. Variables exported
-// through CLAUDE_ENV_FILE reach later bash calls (env-file.ts). Source: claude-code-hooks.md §4.3.
+// through CLAUDE_ENV_FILE reach later bash calls (env-file.ts). Source: https://code.claude.com/docs/en/hooks#sessionstart.
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { envFileFor, exportedBy } from "../env-file.js";
 import { addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";

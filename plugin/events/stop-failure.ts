@@ -1,6 +1,6 @@
 // StopFailure -> `session.idle` after a turn that ended in an error the model call returned (not an
 // Esc): instead of Stop, as in Claude. The error is named with Claude's values, mapped from
-// OpenCode's error types and HTTP status; output is ignored. Source: claude-code-hooks.md §4.3.
+// OpenCode's error types and HTTP status; output is ignored. Source: https://code.claude.com/docs/en/hooks#stopfailure.
 import type { AssistantMessage } from "@opencode-ai/sdk/v2";
 import { decideIgnored } from "../decide/ignored-decision.js";
 import { turnEnd } from "../opencode/session-messages.js";

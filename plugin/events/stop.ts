@@ -5,7 +5,8 @@
 // (promptAsync); the run after that one gets `stop_hook_active: true`; Claude's cap on consecutive
 // blocks ends a hook that always blocks. `opencode run` exits at the first idle, but it awaits the
 // plugin's dispose, and the instance still runs turns then: shutdown.ts waits for the loop there.
-// Source: claude-code-hooks.md §4.3 Stop, §9 item 15; opencode-plugin-api.md §4, §9.
+// Sources: https://code.claude.com/docs/en/hooks#stop-decision-control, https://code.claude.com/docs/en/hooks-guide#stop-hook-hits-the-block-cap;
+// docs/opencode-observed.md §9 (idle, dispose) and §10 (promptAsync).
 import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
 import { continueSession, tellUser } from "../opencode/inject.js";

@@ -1,7 +1,7 @@
 // SubagentStart -> `session.created` of a child session (OpenCode runs each subagent in one; the
 // agent type comes from its title, "(@<agent> subagent)"). additionalContext goes to the subagent:
 // its first prompt carries it (deliverSessionContext). Cannot block. session_id is the parent's, as
-// in Claude, where a subagent runs inside the main session. Source: claude-code-hooks.md §4.3.
+// in Claude, where a subagent runs inside the main session. Source: https://code.claude.com/docs/en/hooks#subagentstart.
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { defineEvent } from "./define-event.js";
 import { applyStart } from "./session-start.js";

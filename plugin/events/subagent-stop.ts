@@ -4,7 +4,7 @@
 // subagent working before the parent sees its result (the child's own session.idle comes too late:
 // the parent already has the result). A block or additionalContext sends the subagent back to work
 // in its session; when it stops again its new answer replaces the task result, and the hooks run
-// again (stop_hook_active: true), up to Claude's cap. Source: claude-code-hooks.md §4.3 SubagentStop.
+// again (stop_hook_active: true), up to Claude's cap. Source: https://code.claude.com/docs/en/hooks#subagentstop.
 import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
 import { continueSession, tellUser } from "../opencode/inject.js";

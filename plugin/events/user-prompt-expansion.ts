@@ -3,7 +3,7 @@
 // command's name. Plain stdout and additionalContext join the prompt as synthetic parts; a block
 // (exit 2, `decision: "block"`) keeps the expanded prompt from the model the way a UserPromptSubmit
 // block does (the prompt that follows is marked ignored and its turn aborted; the user sees the
-// reason). Source: claude-code-hooks.md §4.3 UserPromptExpansion.
+// reason). Source: https://code.claude.com/docs/en/hooks#userpromptexpansion.
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { OWN_PART } from "../opencode/session-messages.js";
 import { systemReminder } from "../protocol/messages.js";

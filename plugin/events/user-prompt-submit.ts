@@ -6,8 +6,8 @@
 // (OpenCode sends ignored parts to no model, not even for the title) and the turn is aborted before
 // its first model request; the user sees the reason (toast, log, and stderr in `opencode run`).
 // Throwing instead would make `opencode run` print "Unexpected server error" and exit 1
-// (opencode-plugin-api.md §9). Our own Stop continuations and subagent prompts are not user prompts.
-// Source: claude-code-hooks.md §4.1, §4.3 UserPromptSubmit.
+// (docs/opencode-observed.md §8). Our own Stop continuations and subagent prompts are not user prompts.
+// Source: https://code.claude.com/docs/en/hooks#userpromptsubmit-decision-control, https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event.
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { abortSession, addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
 import { isContinuation, textOf } from "../opencode/session-messages.js";

@@ -4,7 +4,7 @@
 // words that open a group or compound command (`(`, `{`, if, then, do, ...) removed.
 // Returns undefined when the command cannot be parsed (unbalanced quotes, or `$(`/backticks nested
 // deeper than any real command: MAX_DEPTH), so callers fail open and the hook runs.
-// Source: claude-code-hooks.md §2.7.
+// Source: https://code.claude.com/docs/en/hooks#bash-if-matching, https://code.claude.com/docs/en/permissions#compound-commands.
 
 const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin", "noglob", "xargs"]);
 /** Words that start a compound command or group: the command after them is what runs. */

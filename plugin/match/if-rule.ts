@@ -1,7 +1,8 @@
 // The `if` field compiled once (its syntax: schema/if-rule-syntax.ts). A handler
 // whose rule does not match the call is not spawned at all. Best-effort like Claude's: what cannot be
 // evaluated (unparsable command, `$VAR` in a command pattern) runs the hook.
-// Source: claude-code-hooks.md §2.7; permission rule syntax (Bash word boundary, `:*`, gitignore paths).
+// Source: https://code.claude.com/docs/en/hooks#common-fields (`if`); permission rule syntax (Bash word boundary, `:*`, gitignore paths):
+// https://code.claude.com/docs/en/permissions#permission-rule-syntax, https://code.claude.com/docs/en/permissions#tool-specific-permission-rules.
 import nodePath from "node:path";
 import { homedir } from "node:os";
 import { canonicalName } from "../../schema/claude-tools.js";

@@ -1,4 +1,4 @@
-// The parts of OpenCode's plugin client (the v1 SDK, opencode-plugin-api.md §4.3) the runtime uses.
+// The parts of OpenCode's plugin client (the v1 SDK: PluginInput.client in anomalyco/opencode packages/plugin/src/index.ts, v1.18.33) the runtime uses.
 // Every member is optional: a test client, an older OpenCode or a missing TUI must not crash a hook.
 import type { Message, Part } from "@opencode-ai/sdk/v2";
 

@@ -1,5 +1,5 @@
 // The ways hook output reaches an OpenCode session, each the closest channel OpenCode 1.18.33 has
-// (opencode-plugin-api.md §4.3): a synthetic text part on the prompt being saved (persisted and
+// (docs/opencode-observed.md §10): a synthetic text part on the prompt being saved (persisted and
 // sent to the model, so context stays in the history as it does in Claude's transcript), a new
 // turn (a Stop continuation), an abort, a toast, and an answer to a permission prompt.
 import { spillLongText } from "../run/spill-long-text.js";

@@ -2,7 +2,7 @@
 // exit 0 -> JSON honoured (or plain text); exit 2 -> blocking error (JSON still read, cannot
 // un-block); any other exit -> valid JSON alone decides, else a non-blocking error (fail open).
 // A timed-out hook makes no decision. `onFailure: "block"` turns failures into exit 2.
-// Source: claude-code-hooks.md §4.2 and §5.3.
+// Source: https://code.claude.com/docs/en/hooks#exit-code-output and https://code.claude.com/docs/en/hooks#timeouts.
 import { bounded } from "./detach.js";
 import { type HookJson, parseStdout } from "./hook-json.js";
 

@@ -1,5 +1,6 @@
 // The JSON a hook may print on stdout, and Claude Code's rule for when stdout *is* JSON.
-// Source: claude-code-hooks.md §4.2 "Stdout parsing" and "Universal JSON output fields".
+// Source: https://code.claude.com/docs/en/hooks#exit-code-0 (when stdout is JSON) and https://code.claude.com/docs/en/hooks#json-output;
+// the finer cases of the JSON rule: Claude Code 2.1.332 bundle.
 
 export interface HookJson {
   continue?: boolean;
@@ -76,7 +77,7 @@ export function parseStdout(stdout: string, event: string): ParsedStdout {
   return problem ? { kind: "invalid", message: problem } : { kind: "json", json: value as HookJson };
 }
 
-/** claude-code-hooks.md §4.2: these events have no hookSpecificOutput variant at all. */
+/** These events have no hookSpecificOutput variant at all (Claude Code 2.1.332 bundle; cf. https://code.claude.com/docs/en/hooks#decision-control). */
 const NO_SPECIFIC = new Set([
   "TaskCreated",
   "TaskCompleted",

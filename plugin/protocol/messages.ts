@@ -1,5 +1,5 @@
 // The texts the model (and the user) see for hook output, in Claude Code's wording where it is known:
-// "PreToolUse:<Tool> hook error: [<command>]: <stderr>" (claude-code-hooks.md §4.3 PreToolUse), and as
+// "PreToolUse:<Tool> hook error: [<command>]: <stderr>" (read from the Claude Code 2.1.332 bundle), and as
 // observed in Claude Code's own requests and transcripts: "SessionStart:startup hook success: <stdout>",
 // "UserPromptSubmit hook success: <stdout>", "SessionStart hook additional context: <text>",
 // "Stop hook feedback:\n[<command>]: <reason>".

@@ -1,6 +1,6 @@
 // Selects the handlers a firing matches (matcher, then `if`), runs the distinct ones in parallel and
 // returns their verdicts in settings order, so merging never depends on which finished first.
-// Source: claude-code-hooks.md §5.1–5.3.
+// Source: https://code.claude.com/docs/en/hooks#hook-handler-fields, https://code.claude.com/docs/en/hooks#timeouts.
 import { type EventName, eventInfo } from "../../schema/events.js";
 import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";

@@ -1,6 +1,6 @@
 // Runs one `http` handler: the hook input is POSTed as JSON; a 2xx JSON body is read like stdout
 // JSON, anything else is a non-blocking error; a timeout makes no decision. HTTP status alone never
-// blocks. Source: claude-code-hooks.md §2.3 and §4.2 "HTTP response".
+// blocks. Source: https://code.claude.com/docs/en/hooks#http-hook-fields, https://code.claude.com/docs/en/hooks#http-response-handling.
 import type { Handler } from "../../schema/types.js";
 import type { ProcessOutcome } from "../protocol/decode-result.js";
 

@@ -1,7 +1,7 @@
 // Running command handlers synchronously, blocking OpenCode's whole event loop until they finish.
 // Used in one place only: a permission prompt under `opencode run` (in-process or attached to
 // `opencode serve`), which answers every prompt itself with `reject` a few milliseconds after the
-// event (opencode-plugin-api.md §9); a hook's answer can only come first if nothing else runs until
+// event (docs/opencode-observed.md §7); a hook's answer can only come first if nothing else runs until
 // it is sent. Timeouts kill the hook itself (spawnSync cannot kill a process group).
 import { spawnSync } from "node:child_process";
 import { eventInfo } from "../../schema/events.js";

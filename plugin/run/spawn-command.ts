@@ -1,6 +1,6 @@
 // Runs one `command` handler the way Claude Code spawns it: shell form through `/bin/sh -c` (or
 // PowerShell), exec form without a shell when `args` is set; stdin = input JSON + "\n"; its own
-// process group, so a timeout kills the whole tree. Never throws. Source: claude-code-hooks.md §5.4.
+// process group, so a timeout kills the whole tree. Never throws. Source: https://code.claude.com/docs/en/hooks#exec-form-and-shell-form.
 // node:child_process directly: this is the hot path of every hooked tool call, and execa's extra
 // features (all of which this needs switched off) cost about twice a bare spawn under Bun.
 import { spawn } from "node:child_process";

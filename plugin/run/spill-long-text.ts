@@ -1,5 +1,5 @@
 // Claude Code writes any hook output string over 10,000 characters to a file and shows the model
-// a preview and the path (claude-code-hooks.md §4.2), so one chatty hook cannot flood the context.
+// a preview and the path (https://code.claude.com/docs/en/hooks#json-output), so one chatty hook cannot flood the context.
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -5,7 +5,8 @@
 // turn is evaluated once, by its last assistant message), idle fires after Esc or an API error (no
 // Stop: Claude fires none on interrupt, StopFailure on an error), and a hook that always blocks
 // (Claude's cap: after `cap` consecutive blocks the next one is overridden; a continuation that ran
-// a tool resets the count; 0 disables the cap). Source: claude-code-hooks.md §4.3 Stop, §9 item 15;
+// a tool resets the count; 0 disables the cap). Source: https://code.claude.com/docs/en/hooks#stop-decision-control,
+// https://code.claude.com/docs/en/hooks-guide#stop-hook-hits-the-block-cap;
 // the reset rule as read from the 2.1.220 binary in daymade/claude-code-skills#245.
 
 export interface StopGuard {

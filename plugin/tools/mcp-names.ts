@@ -1,6 +1,6 @@
 // OpenCode names an MCP tool `sanitize(server) + "_" + sanitize(tool)`; Claude names it
 // `mcp__<server>__<tool>`. The server boundary is ambiguous in OpenCode's id, so it is recovered
-// from the configured server names (longest prefix wins). Source: opencode-plugin-api.md §3.
+// from the configured server names (longest prefix wins). Source: anomalyco/opencode packages/opencode/src/mcp/catalog.ts, v1.18.33.
 
 export function sanitizeMcpName(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]/g, "_");

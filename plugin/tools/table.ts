@@ -3,7 +3,9 @@
 // PostToolUse tool_response is built, and the harmless arguments a substitute result runs with.
 // Names are listed, never derived from case changes. A Claude key missing from `args` passes
 // through under the same name (OpenCode's schema decoding drops keys it does not know).
-// Sources: opencode-plugin-api.md §3, claude-code-hooks.md §2.7, §6.2, §6.3.
+// Sources: anomalyco/opencode packages/opencode/src/tool/registry.ts and tool/*.ts, v1.18.33;
+// https://code.claude.com/docs/en/hooks#pretooluse-input, https://code.claude.com/docs/en/permissions#tool-specific-permission-rules,
+// @anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts.
 import {
   agentResponse,
   bashResponse,
@@ -242,7 +244,7 @@ function renameKeys(source: Record<string, unknown>, names: ReadonlyMap<string, 
 
 /**
  * Makes `target` hold exactly `next`, in place: OpenCode runs the tool with the object it handed to
- * the before-hook, and ignores a reassigned `output.args` (opencode-plugin-api.md §2.3).
+ * the before-hook, and ignores a reassigned `output.args` (docs/opencode-observed.md §2).
  */
 export function replaceInPlace(target: Record<string, unknown>, next: Record<string, unknown>): void {
   for (const key of Object.keys(target)) if (!Object.hasOwn(next, key)) delete target[key];

@@ -2,8 +2,8 @@
 // reports a non-zero exit as a failure (`Exit code N`, no PostToolUse) where OpenCode reports a
 // success with `metadata.exit`; and OpenCode's tool errors include denials that Claude never calls
 // failures (a hook or permission denial, arguments that failed validation). Pure.
-// Sources: claude-code-hooks.md §4.1 (PostToolUseFailure: "not for validation errors or permission
-// denials") and §4.3; opencode-plugin-api.md §9 (bash exit codes), §2.3 (error texts).
+// Sources: https://code.claude.com/docs/en/hooks#posttoolusefailure (not for validation errors or permission denials);
+// docs/opencode-observed.md §4 (bash exit codes), §3 (error texts).
 
 /** The exit code of a bash call that exited non-zero, else undefined. */
 export function failedBashExit(tool: string, output: { metadata?: unknown }): number | undefined {

@@ -1,6 +1,6 @@
 // PostToolUse `tool_response` in the shape of Claude's structured tool output, built from what
 // OpenCode's after-hook has. Fields OpenCode does not know are given their neutral value and listed
-// in the README. Source: claude-code-hooks.md §6.3; OpenCode outputs in opencode-headless.md.
+// in the README. Source: @anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts; OpenCode outputs in docs/opencode-observed.md §5.
 import type { ClaudeCall } from "./resolve-call.js";
 import { structuredPatch } from "./structured-patch.js";
 

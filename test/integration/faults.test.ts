@@ -85,7 +85,8 @@ async function pluginFor(hooks: Parameters<typeof settings>[0]) {
 }
 
 describe("a hook that never finishes", () => {
-  // §5.3: on timeout the hook is cancelled, its output discarded, no decision; the action proceeds.
+  // https://code.claude.com/docs/en/hooks#timeouts: on timeout the hook is cancelled, its output discarded, no decision;
+  // the action proceeds.
   it("sleep 600 with timeout 1 is killed with its children after 1 s; no decision, the call proceeds", async () => {
     const plugin = await pluginFor({
       PreToolUse: [{ hooks: [command(`sleep 600 & echo $! > "$CLAUDE_PROJECT_DIR/child.pid"; sleep 600; exit 2`, { timeout: 1 })] }],
@@ -142,8 +143,9 @@ describe("a background child left holding the hook's stdout", () => {
     expect(problems(plugin)).toEqual([]);
   });
 
-  // Claude would have waited for the child's EOF and killed the group at the timeout (§5.3, §5.4:
-  // own process group); the plugin stops waiting earlier, but the child must not outlive the bound.
+  // Claude would have waited for the child's EOF and killed the group at the timeout (own process
+  // group: https://code.claude.com/docs/en/hooks#hook-input-and-output); the plugin stops waiting earlier, but the
+  // child must not outlive the bound.
   it("the left-behind child is killed with the hook's process group by the hook's timeout", async () => {
     const plugin = await pluginFor({
       PreToolUse: [{ hooks: [command(`sleep 30 & echo $! > "$CLAUDE_PROJECT_DIR/child.pid"; exit 0`, { timeout: 2 })] }],
@@ -169,8 +171,8 @@ describe("a background child left holding the hook's stdout", () => {
 });
 
 describe("pipes and output", () => {
-  // §5.4: stdin is the input JSON + "\n", then EOF. Claude reports an early close as status 1
-  // "EPIPE", a non-blocking error; either way the action proceeds.
+  // Claude Code 2.1.332 bundle: stdin is the input JSON + "\n", then EOF. Claude reports an early close as
+  // status 1 "EPIPE", a non-blocking error; either way the action proceeds.
   it("a hook that closes stdin (or never reads it) while 5 MB of input is written does not crash; the call proceeds", async () => {
     const plugin = await pluginFor({ PreToolUse: [{ hooks: [command("exec 0<&-; exit 0"), command("true")] }] });
     const args = { command: `echo ${"x".repeat(5 * 1024 * 1024)}` };
@@ -180,8 +182,8 @@ describe("pipes and output", () => {
     expect(args.command.length).toBe(5 * 1024 * 1024 + 5);
   });
 
-  // §4.2: plain stdout on exit 0 goes to the debug log; exit 1 is a non-blocking error (first
-  // stderr line). A log line stays bounded whatever the hook printed.
+  // https://code.claude.com/docs/en/hooks#exit-code-output: plain stdout on exit 0 goes to the debug log; exit 1 is a
+  // non-blocking error (first stderr line). A log line stays bounded whatever the hook printed.
   it("50 MB on stdout (exit 0) and 50 MB on stderr (exit 1): the call proceeds and every log line is bounded", async () => {
     const plugin = await pluginFor({
       PreToolUse: [
@@ -198,7 +200,8 @@ describe("pipes and output", () => {
     for (const line of logs) expect(line.length).toBeLessThanOrEqual(4100);
   });
 
-  // §4.2: a systemMessage over 10,000 characters is saved to a file; the user sees a preview and the path.
+  // https://code.claude.com/docs/en/hooks#json-output: a systemMessage over 10,000 characters is saved to a file; the user
+  // sees a preview and the path.
   it("a 50 MB systemMessage is shown as a preview, not as 50 MB; the call proceeds", async () => {
     const plugin = await pluginFor({
       PreToolUse: [{ hooks: [command(`printf '{"systemMessage":"'; head -c 52428800 /dev/zero | tr '\\0' m; printf '"}'`)] }],
@@ -215,7 +218,7 @@ describe("pipes and output", () => {
     expect(plugin.client.logs().join("\n")).toContain("Failed with non-blocking status code: bad \uFFFD\uFFFD bytes");
   });
 
-  // §4.2: exit 2 blocks with stderr as the message, whatever its bytes.
+  // https://code.claude.com/docs/en/hooks#exit-code-2: exit 2 blocks with stderr as the message, whatever its bytes.
   it("exit 2 with invalid UTF-8 on stderr blocks, with the message decoded (replacement characters)", async () => {
     const hook = command("printf 'bad \\377\\376 bytes' >&2; exit 2");
     const plugin = await pluginFor({ PreToolUse: [{ hooks: [hook] }] });
@@ -229,9 +232,9 @@ describe("pipes and output", () => {
 });
 
 describe("broken JSON on stdout with exit 0", () => {
-  // §4.2 "Stdout parsing": a text that does not start with "{", or starts with "{" but neither
-  // parses nor ends with "}", is plain text (debug log only on PreToolUse, §9.4); text that looks
-  // like an object but does not parse, or parses and fails the schema, is a non-blocking
+  // https://code.claude.com/docs/en/hooks#exit-code-0 (finer cases: Claude Code 2.1.332 bundle): a text that does not
+  // start with "{", or starts with "{" but neither parses nor ends with "}", is plain text (debug log only on
+  // PreToolUse); text that looks like an object but does not parse, or parses and fails the schema, is a non-blocking
   // validation error. Neither decides anything: the action proceeds.
   it.each([
     ["truncated", '{"hookSpecificOutput":', undefined],
@@ -252,15 +255,15 @@ describe("broken JSON on stdout with exit 0", () => {
 });
 
 describe("a hook that could not run or did not end normally", () => {
-  // §9.1: a crash is a non-blocking error; the action proceeds.
+  // https://code.claude.com/docs/en/hooks#other-exit-codes: a crash is a non-blocking error; the action proceeds.
   it("a hook killed by a signal (kill -9 $$) is a non-blocking error: logged, the call proceeds", async () => {
     const plugin = await pluginFor({ PreToolUse: [{ hooks: [command("kill -9 $$")] }] });
     await expect(plugin.before("bash", { command: "ls" })).resolves.toEqual({ command: "ls" });
     expect(plugin.client.logs().join("\n")).toContain("killed by SIGKILL");
   });
 
-  // §4.2: a hook that cannot start (shell exit 126/127) fails open. The plugin says so louder than
-  // a plain notice: a guard that never ran is an error in the log and a toast.
+  // https://code.claude.com/docs/en/hooks#other-exit-codes: a hook that cannot start (shell exit 126/127) fails open.
+  // The plugin says so louder than a plain notice: a guard that never ran is an error in the log and a toast.
   it("exit 126 (script not executable) and 127 (command missing): the call proceeds; logged as errors and toasted", async () => {
     project = await makeProject(
       {
@@ -291,7 +294,7 @@ describe("a hook that could not run or did not end normally", () => {
   });
 });
 
-// §4.2 "HTTP response" and §5.3: an http timeout is cancelled, no decision.
+// https://code.claude.com/docs/en/hooks#http-response-handling: an http timeout is cancelled, no decision.
 it("an http hook whose server accepts the connection and never answers is cancelled after its 1 s timeout; the call proceeds", async () => {
   server = createServer(() => {}); // reads the request, never responds
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));

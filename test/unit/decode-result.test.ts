@@ -4,7 +4,7 @@ import { parseStdout } from "../../plugin/protocol/hook-json.js";
 
 const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } });
 
-describe("exit-code rules (claude-code-hooks.md §4.2, 2.1.228+)", () => {
+describe("exit-code rules (https://code.claude.com/docs/en/hooks#exit-code-output, 2.1.228+)", () => {
   it("exit 0 with JSON honours it; plain text stays text; empty is plain success", () => {
     expect(decodeResult("PreToolUse", { exitCode: 0, stdout: deny, stderr: "" })).toMatchObject({
       status: "success",

@@ -1,4 +1,4 @@
-// The pure decisions of the lifecycle events, case by case from claude-code-hooks.md §4.
+// The pure decisions of the lifecycle events, case by case from https://code.claude.com/docs/en/hooks#hook-events.
 import { describe, expect, it } from "vitest";
 import type { CompiledHandler } from "../../plugin/compile.js";
 import { decideBlockAndContext } from "../../plugin/decide/block-and-context-decision.js";

@@ -7,7 +7,7 @@ const matches = (matcher: string | undefined, value: string, narrow = false) => 
   return compiled.matcher.test(value);
 };
 
-describe("Claude's matcher rule (claude-code-hooks.md §3)", () => {
+describe("Claude's matcher rule (https://code.claude.com/docs/en/hooks#matcher-patterns)", () => {
   it.each([
     // matcher, value, expected
     [undefined, "Bash", true],

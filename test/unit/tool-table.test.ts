@@ -69,7 +69,7 @@ describe("the tool table", () => {
             tool.claude,
           ).toContain(key);
     }
-    // The tools Claude documents a structured tool_response for (claude-code-hooks.md §6.3) build one;
+    // The tools Claude documents a structured tool_response for (@anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts) build one;
     // ExitPlanMode aside: OpenCode's plan_exit takes no arguments and returns no plan to build it from.
     const structured = ["Bash", "Write", "Edit", "Read", "Glob", "Grep", "Agent", "WebFetch", "WebSearch", "TodoWrite"];
     expect(

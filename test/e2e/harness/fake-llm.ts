@@ -1,6 +1,6 @@
 // A scripted, OpenAI-compatible chat-completions server on 127.0.0.1 for the real OpenCode binary.
 // OpenCode always streams, so answers are SSE. The step that answers a request is the number of
-// assistant messages already in it, so replay is deterministic (opencode-headless.md "Fake LLM").
+// assistant messages already in it, so replay is deterministic (docs/opencode-observed.md §13).
 // Requests without tools are OpenCode's title generation: they get a fixed title and use no step.
 // Every request is recorded so a test can assert exactly what the model saw.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

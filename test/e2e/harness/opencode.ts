@@ -1,5 +1,5 @@
 // Runs the real OpenCode binary (npm opencode-ai, pinned) headless and offline against the fake
-// LLM, with every pitfall of opencode-headless.md handled: isolated HOME/XDG dirs, seeded config
+// LLM, with every pitfall of docs/opencode-observed.md §12 handled: isolated HOME/XDG dirs, seeded config
 // dirs (no npm install at start-up), rg on PATH, $PWD set, stdin closed, prompt words after `--`,
 // a hard timeout, and only our own PIDs stopped.
 import { existsSync } from "node:fs";
