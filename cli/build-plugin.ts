@@ -17,7 +17,8 @@ import {
 } from "../schema/load-settings.js";
 import { mergeSources } from "../schema/merge-sources.js";
 import { systemShell } from "../schema/system-shell.js";
-import type { PluginConfig } from "../plugin/config.js";
+import type { PluginConfig, SettingsHash } from "../plugin/config.js";
+import { settingsTextHash } from "../plugin/settings-drift.js";
 import { LOCAL_HOOKS_FILE, PLUGIN_FILE } from "../plugin/local-hooks.js";
 import { classify, type ReportRow, withDisableAllHooks } from "./classify.js";
 import { findProjectRoot, isDirectory } from "./project-root.js";
@@ -71,6 +72,9 @@ export interface Build {
   runtimeText?: string;
   /** Project mode: the local hooks file's text, or undefined when there is no settings.local.json. */
   localHooksText?: string;
+  /** What the plugin embeds, and the local hooks file holds (set with pluginText; `test` runs them). */
+  config?: PluginConfig;
+  localConfig?: PluginConfig;
 }
 
 export async function buildOutputs(options: BuildOptions): Promise<Build> {
@@ -119,12 +123,20 @@ export function buildPlugin(inputs: BuildInputs): Build {
   if (hasErrors(diagnostics)) return build;
 
   const generator = `hooks2opencode ${version}`;
+  const hashes = (local: boolean) =>
+    settingsHashes(
+      inputs.settings.filter((text) => (text.file.kind === "local") === local),
+      projectDir,
+    );
   const config: PluginConfig = {
     generator,
     ...(main.disableAllHooks ? { disableAllHooks: true } : {}),
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
     handlers: main.handlers,
+    regenerate: plan.command,
+    settings: hashes(false),
   };
+  build.config = config;
   build.runtimeText = renderRuntime({ version, runtime, command: plan.command });
   build.pluginText = renderPlugin({
     config,
@@ -138,12 +150,20 @@ export function buildPlugin(inputs: BuildInputs): Build {
   });
   if (localResult && local.length > 0) {
     const disable = localMerged.disableAllHooks?.value;
-    build.localHooksText = renderLocalHooks(
-      { generator, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers },
-      version,
-    );
+    build.localConfig = { generator, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers, settings: hashes(true) };
+    build.localHooksText = renderLocalHooks(build.localConfig, version);
   }
   return build;
+}
+
+/** What the plugin compares at load to notice settings changed since convert (plugin/settings-drift.ts). */
+function settingsHashes(texts: readonly SettingsText[], projectDir: string): SettingsHash[] {
+  return texts.flatMap((text) => {
+    if (text.text === undefined) return [];
+    const relative = path.relative(projectDir, text.file.path);
+    const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+    return [{ file: inside ? relative.split(path.sep).join("/") : text.file.path, sha256: settingsTextHash(text.text) }];
+  });
 }
 
 export interface Plan {

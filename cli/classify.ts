@@ -20,8 +20,10 @@ export interface ReportRow {
   notes: string[];
   /** For a hook that is replayed as Claude runs it: what is still worth knowing (a name that never fires here). */
   remarks: string[];
-  /** Tool events: the OpenCode tools the matcher fires on. */
+  /** Tool events: the OpenCode tools the matcher fires on; lifecycle events: the channels. */
   firesOn?: string;
+  /** The OpenCode channels the event is replayed on (plugin hooks or bus events). */
+  channels?: string[];
 }
 
 export interface Classification {
@@ -69,6 +71,7 @@ function classifyEntry(entry: HookEntry): ReportRow {
     return row;
   };
   if (!isReplayed(entry.event)) return drop(notReplayedReason(entry.event));
+  row.channels = channelsOf(entry.event);
   if (!SUPPORTED_TYPES.has(hook.type)) return drop(`${hook.type} hooks are not supported yet (command and http are)`);
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {
@@ -103,10 +106,14 @@ function degrade(row: ReportRow, note: string): void {
   row.notes.push(note);
 }
 
+function channelsOf(event: HookEntry["event"]): string[] {
+  return [...new Set((EVENT_MODULES.get(event) ?? []).map((module) => String(module.channel)))];
+}
+
 /** A lifecycle event's OpenCode channels, and whether its matcher names values OpenCode never produces. */
 function lifecycleReach(entry: HookEntry): { channels: string; fires?: false; note?: string } {
   const modules = EVENT_MODULES.get(entry.event) ?? [];
-  const channels = [...new Set(modules.map((module) => module.channel))].join(", ");
+  const channels = channelsOf(entry.event).join(", ");
   const possible = modules.flatMap((module) => module.matchValues ?? []);
   const compiled = compileMatcher(eventInfo(entry.event).matchField ? entry.matcher : undefined, { narrow: eventInfo(entry.event).narrowExact });
   if (possible.length === 0 || !compiled.ok || compiled.matcher.kind !== "exact") return { channels };

@@ -8,7 +8,9 @@ import type { BuildOptions } from "./build-plugin.js";
 import { check } from "./check.js";
 import { convert } from "./convert.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
+import { explain } from "./explain.js";
 import { packageVersion } from "./package-info.js";
+import { testHook } from "./test-hook.js";
 
 // `convert | head` closes stdout early: finish the work quietly instead of dying on EPIPE.
 process.stdout.on("error", () => {});
@@ -79,6 +81,32 @@ withSourceFlags(program.command("check"))
   .action(async (flags: SourceFlags & { diff?: boolean }) => {
     process.exitCode = (await check({ ...buildOptions(flags), ...printOptions(flags), ...(flags.diff ? { diff: true } : {}) })).exitCode;
   });
+
+withSourceFlags(program.command("explain"))
+  .description("a table of every hook: event, matcher and if, handler, the OpenCode channel and tools it runs on, and translated / degraded / dropped")
+  .action(async (flags: SourceFlags) => {
+    process.exitCode = (await explain({ ...buildOptions(flags), ...printOptions(flags) })).exitCode;
+  });
+
+withSourceFlags(program.command("test"))
+  .description(
+    "fire one event against the configured hooks offline: what ran, why the others did not, and what OpenCode would do (exit 0 through, 1 blocked, 3 a hook failed)",
+  )
+  .argument("<event>", "a Claude Code event: PreToolUse, PostToolUse, PermissionRequest, Notification, UserPromptSubmit, SessionStart, Stop, PreCompact")
+  .option("-t, --tool <name>", "tool events: a Claude tool name (Bash, Edit, mcp__server__tool) or an OpenCode tool id (bash, edit)")
+  .option("-i, --input <json>", "tool events: the tool input as JSON (Claude's snake_case for a Claude name), @FILE, or - for stdin")
+  .option("--output <text>", "PreToolUse and PostToolUse: the tool's result text")
+  .option("--prompt <text>", "UserPromptSubmit and SessionStart: the prompt typed; Stop: the prompt of the turn that ended")
+  .option("--last-message <text>", "Stop: the model's last answer (last_assistant_message)")
+  .option("--source <source>", "SessionStart: startup (default), resume or fork")
+  .action(
+    async (event: string, flags: SourceFlags & { tool?: string; input?: string; output?: string; prompt?: string; lastMessage?: string; source?: string }) => {
+      const fire = Object.fromEntries(
+        (["tool", "input", "output", "prompt", "lastMessage", "source"] as const).flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])),
+      );
+      process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, event })).exitCode;
+    },
+  );
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

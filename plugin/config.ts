@@ -18,4 +18,15 @@ export interface PluginConfig {
   /** Project plugins also run the git-ignored local hooks file (settings.local.json). */
   readsLocalHooks?: boolean;
   handlers: PluginHandler[];
+  /** The command that regenerates this file, for the notice that the settings changed. */
+  regenerate?: string;
+  /** The settings files these hooks were converted from, as read then: the plugin warns when one changed. */
+  settings?: SettingsHash[];
+}
+
+export interface SettingsHash {
+  /** Relative to the project folder when inside it, else absolute. */
+  file: string;
+  /** sha256 of the text, line endings normalized (a CRLF checkout is no change). */
+  sha256: string;
 }

@@ -8,6 +8,7 @@ import { REGISTRY } from "./events/index.js";
 import { activeHandlers, LOCAL_HOOKS_FILE, readLocalHooks } from "./local-hooks.js";
 import type { OpencodeClient } from "./opencode/client.js";
 import { type OpencodeHost, Runtime } from "./runtime.js";
+import { changedSettings, driftNotice } from "./settings-drift.js";
 
 export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
@@ -24,9 +25,11 @@ export function createPlugin(config: PluginConfig): Plugin {
     // committed hooks run whatever it holds.
     let active = handlers;
     let localProblem: string | undefined;
+    let changed: string[] = [];
     try {
       const local = config.readsLocalHooks ? readLocalHooks(input.directory) : undefined;
       active = activeHandlers(config, handlers, local, (why) => (localProblem = why));
+      changed = changedSettings(input.directory, config, local);
     } catch (error) {
       localProblem = String(error);
     }
@@ -39,6 +42,11 @@ export function createPlugin(config: PluginConfig): Plugin {
       opencodeHost(process.argv),
     );
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
+    if (changed.length > 0) {
+      // Logged now; shown at the first prompt, when someone is there to see a toast.
+      runtime.notice = driftNotice(changed, config.regenerate ?? "npx hooks2opencode convert");
+      runtime.log("warn", runtime.notice);
+    }
     live.set(input.directory, runtime);
     return buildHooks(REGISTRY, runtime);
   };

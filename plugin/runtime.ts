@@ -9,6 +9,7 @@ import type { OpencodeClient } from "./opencode/client.js";
 import { PrivateFolder } from "./private-folder.js";
 import { SessionStore } from "./session-state.js";
 import { Transcripts } from "./transcripts.js";
+import type { HookTrace } from "./run/trace.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
 
@@ -52,6 +53,10 @@ export class Runtime {
   closed = false;
   /** Ids of the bus events already dispatched (OpenCode delivers some twice). */
   readonly seenEvents = new Set<string>();
+  /** For the user at the first prompt (settings changed since convert: settings-drift.ts). */
+  notice?: string;
+  /** Set by `hooks2opencode test` only (run/trace.ts). */
+  trace?: HookTrace;
   private readonly calls = new Map<string, CallState>();
   private readonly background = new Set<Promise<unknown>>();
 

@@ -5,7 +5,7 @@
 // matcher that is not a string or no `hooks` array, a hook that is not an object, has an unknown
 // type, a field of the wrong type or a required field missing. Only a file Claude cannot read at
 // all is an error: not JSON, not an object, or `hooks` that is not an object (Claude Code
-// CHANGELOG 2.1.101, 2.1.122; changelog entries quoted in docs/claude-code-loading.md).
+// CHANGELOG 2.1.101 and 2.1.122, https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md).
 import { shown } from "./shown.js";
 import { type Node, type ParseError, ParseErrorCode, getNodeValue, parseTree } from "jsonc-parser";
 import { compileMatcher } from "./matcher.js";

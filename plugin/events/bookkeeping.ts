@@ -1,6 +1,7 @@
 // Listeners that keep the runtime's picture of OpenCode current, for the events that read it:
 // OpenCode's config (MCP server names, permission mode), which sessions are subagents, how a
 // compaction was asked for, and the call state of calls that failed (they never reach an after-hook).
+import { tellUser } from "../opencode/inject.js";
 import { defineListener } from "./define-event.js";
 
 export const readConfig = defineListener({
@@ -56,5 +57,17 @@ export const releaseFailedCall = defineListener({
   channel: "message.part.updated",
   handle({ input }, runtime) {
     if (input.part.type === "tool" && input.part.state.status === "error") runtime.takeCallState(input.part.callID);
+  },
+});
+
+/** What the plugin noticed at load (settings changed since convert) is shown once, at the first prompt. */
+export const showNotice = defineListener({
+  name: "show the notice of changed settings",
+  channel: "chat.message",
+  handle(_call, runtime) {
+    const notice = runtime.notice;
+    if (notice === undefined) return;
+    runtime.notice = undefined;
+    tellUser(runtime, notice, "warning");
   },
 });

@@ -136,7 +136,7 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
     const runs = runHandlersSync(
       selected,
       { event: module.name, input },
-      { cwd: runtime.directory, projectDir: runtime.directory, env: runtime.hookEnv(sessionID) },
+      { cwd: runtime.directory, projectDir: runtime.directory, env: runtime.hookEnv(sessionID), ...(runtime.trace ? { trace: runtime.trace } : {}) },
     );
     if (!runs) return false;
     const decision = module.decide(runs, firing);
@@ -172,6 +172,7 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
       projectDir: runtime.directory,
       env: { ...runtime.hookEnv(sessionID), ...extraEnv },
       onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
+      ...(runtime.trace ? { trace: runtime.trace } : {}),
     },
   );
   const decision = module.decide(runs, firing);
@@ -186,13 +187,14 @@ function matching<C extends Channel, F, D extends CommonOutcome>(
   firing: F,
   runtime: Runtime,
 ): ReturnType<Runtime["handlersFor"]> {
-  return selectHandlers(
-    handlers,
-    {
-      ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
-      ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
-      ...(module.unreadable?.(firing) ? { unreadable: true } : {}),
-    },
-    (handler, error) => runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
+  const selector = {
+    ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
+    ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
+    ...(module.unreadable?.(firing) ? { unreadable: true } : {}),
+  };
+  const chosen = selectHandlers(handlers, selector, (handler, error) =>
+    runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
   );
+  runtime.trace?.selected(module.name, selector, handlers, chosen);
+  return chosen;
 }

@@ -7,6 +7,7 @@ import type { ToolCall } from "../match/if-rule.js";
 import { decodeResult, type HookResult, type ProcessOutcome } from "../protocol/decode-result.js";
 import { runHttp } from "./run-http.js";
 import { type SpawnRequest, spawnCommand } from "./spawn-command.js";
+import type { HookTrace } from "./trace.js";
 
 export interface Selector {
   /** Value the matcher is tested against (tool_name for tool events). */
@@ -29,6 +30,7 @@ export interface RunContext {
   env: Record<string, string>;
   /** Background work (async hooks) is reported here instead of being awaited. */
   onBackgroundResult?(handler: CompiledHandler, result: HookResult): void;
+  trace?: HookTrace;
 }
 
 export interface HandlerRun {
@@ -66,9 +68,18 @@ export async function runHandlers(selected: readonly CompiledHandler[], firing: 
   const stdin = `${JSON.stringify(firing.input)}\n`;
   const honoursOnFailure = !eventInfo(firing.event).ignoresOnFailure;
   const runs = selected.map(async (handler): Promise<HandlerRun | undefined> => {
+    const started = context.trace ? performance.now() : 0;
     const pending = runOne(handler, stdin, context).then(
-      (outcome) => decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" }),
-      (error: unknown): HookResult => ({ status: "error", message: `hook runner failed: ${String(error)}` }),
+      (outcome) => {
+        const result = decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" });
+        context.trace?.ran(firing.event, handler, outcome, result, performance.now() - started);
+        return result;
+      },
+      (error: unknown): HookResult => {
+        const result: HookResult = { status: "error", message: `hook runner failed: ${String(error)}` };
+        context.trace?.ran(firing.event, handler, undefined, result, performance.now() - started);
+        return result;
+      },
     );
     if (handler.hook.async === true || handler.hook.asyncRewake === true) {
       // Claude starts async hooks and moves on; their decisions have no effect.

@@ -18,6 +18,7 @@ export function runHandlersSync(selected: readonly CompiledHandler[], firing: Fi
   return selected
     .filter((handler) => handler.hook.async !== true && handler.hook.asyncRewake !== true)
     .map((handler) => {
+      const started = context.trace ? performance.now() : 0;
       const request = spawnRequest(handler, stdin, context);
       const [file, args, shell] = commandLine(request);
       const done = spawnSync(file, args, {
@@ -38,6 +39,8 @@ export function runHandlersSync(selected: readonly CompiledHandler[], firing: Fi
           : done.status === null
             ? { stdout: done.stdout ?? "", stderr: done.stderr ?? "", signal: done.signal ?? "a signal" }
             : { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
-      return { handler, result: decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" }) };
+      const result = decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" });
+      context.trace?.ran(firing.event, handler, outcome, result, performance.now() - started);
+      return { handler, result };
     });
 }

@@ -15,8 +15,16 @@ export interface FakeSession {
   messages?(sessionID: string): unknown[];
 }
 
-export async function loadPlugin(projectDir: string, config: Record<string, unknown> = { permission: "allow" }, fake: FakeSession = {}) {
-  const result = await convert({ project: projectDir, print: () => {}, printError: () => {} });
+export async function loadPlugin(
+  projectDir: string,
+  config: Record<string, unknown> = { permission: "allow" },
+  fake: FakeSession = {},
+  /** false: load the plugin convert wrote earlier, as OpenCode does after the settings changed. */
+  { convertFirst = true } = {},
+) {
+  const result = convertFirst
+    ? await convert({ project: projectDir, print: () => {}, printError: () => {} })
+    : { result: "unchanged", exitCode: 0, pluginPath: path.join(projectDir, ".opencode/plugins/claude-hooks.js") };
   if (result.result !== "written" && result.result !== "unchanged")
     throw new Error(`convert did not write a plugin (${result.result}, exit ${result.exitCode})`);
   const calls: Array<[string, unknown]> = [];

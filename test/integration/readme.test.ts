@@ -18,3 +18,14 @@ it("the README's report of examples/format-and-guard is exactly what convert pri
   const shown = /`convert` prints a line per hook[^\n]*\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
   expect(shown).toBe(printed);
 });
+
+it("the README's `test` sample is what test prints for the bundled example (durations aside)", async () => {
+  project = await makeProject({}, "readme-");
+  await cp(path.join(REPO_ROOT, "examples/format-and-guard/.claude"), project.file(".claude"), { recursive: true });
+  const result = await runCli(["test", "PreToolUse", "--tool", "Bash", "--input", '{"command":"rm -rf build"}', "--project", project.dir]);
+  expect(result.exitCode).toBe(1);
+  const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
+  const shown = /For the bundled example, `test`\nprints:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  const durations = (text: string) => text.replace(/ in \d+ ms/g, " in N ms");
+  expect(shown && durations(shown)).toBe(durations(result.stdout.trimEnd()));
+});

@@ -47,6 +47,20 @@ describe("citations", () => {
     expect(mentions).toEqual([]);
   });
 
+  it("every docs/*.md a comment or the README names exists", async () => {
+    const prose = (file: string, text: string) =>
+      file === "README.md"
+        ? text
+        : text
+            .split("\n")
+            .filter((line) => /^\s*(\/\/|\*)/.test(line))
+            .join("\n");
+    const named = (await sources()).flatMap(([file, text]) =>
+      [...prose(file, text).matchAll(/\bdocs\/[\w./-]+\.md\b/g)].map((match) => ({ file, doc: match[0] })),
+    );
+    expect(named.filter(({ doc }) => !existsSync(path.join(REPO_ROOT, doc))).map(({ file, doc }) => `${file}: ${doc}`)).toEqual([]);
+  });
+
   it("every docs/*.md §N cited exists as a file with a heading for section N", async () => {
     const cited = (await sources()).flatMap(([file, text]) => docCitations(text).map((citation) => ({ file, ...citation })));
     expect(cited.length).toBeGreaterThan(0);

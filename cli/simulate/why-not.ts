@@ -1,0 +1,27 @@
+// Why a handler did or did not run for one firing: pure, from what the plugin tested it against
+// (run/trace.ts) and the handlers it chose.
+import type { CompiledHandler } from "../../plugin/compile.js";
+import type { Selector } from "../../plugin/run/run-handlers.js";
+
+export type Selection = { ran: true; why: string } | { ran: false; why: string };
+
+export function whyRan(handler: CompiledHandler, selector: Selector, chosen: readonly CompiledHandler[]): Selection {
+  const matcher =
+    handler.matcherText === undefined || handler.matcherText === "" || handler.matcherText === "*" ? "no matcher" : `matcher "${handler.matcherText}"`;
+  const condition = typeof handler.hook.if === "string" ? `if "${handler.hook.if}"` : undefined;
+  if (chosen.includes(handler)) {
+    const value = selector.matchValue === undefined ? "" : ` ${JSON.stringify(selector.matchValue)}`;
+    const first = matcher === "no matcher" ? `no matcher: every${value || " firing"}` : `${matcher} matches${value}`;
+    return { ran: true, why: condition ? `${first}, ${condition} matches this call` : first };
+  }
+  try {
+    if (selector.matchValue !== undefined && !handler.matcher.test(selector.matchValue))
+      return { ran: false, why: `${matcher} does not match ${JSON.stringify(selector.matchValue)}` };
+    if (handler.ifRule && !selector.unreadable && (selector.toolCall === undefined || !handler.ifRule(selector.toolCall)))
+      return { ran: false, why: `${condition} does not match this call` };
+  } catch (error) {
+    return { ran: false, why: `its matcher or "if" could not be evaluated (${String(error)})` };
+  }
+  const twin = chosen.find((other) => other.key === handler.key);
+  return { ran: false, why: twin ? `the same handler as the one at ${twin.where}: Claude runs identical handlers once` : "not chosen" };
+}

@@ -1,0 +1,279 @@
+// `hooks2opencode test EVENT`: fires one event against the configured hooks offline, with the code
+// the generated plugin runs (the registry's Hooks object over the same compiled handlers), and says
+// which handlers ran and why the others did not, what each did, and what OpenCode would do.
+// Exit code: 0 the hooks let it through, 1 they block it (a denied or blocked call or prompt, a
+// Stop that sends the agent back, a rejected permission), 3 a hook failed and nothing blocked;
+// 2 the input cannot be used, as for every command.
+import { readFileSync } from "node:fs";
+import type { EventName } from "../schema/events.js";
+import { EVENT_NAMES, isEventName } from "../schema/events.js";
+import { closestName } from "../schema/closest-name.js";
+import { hasErrors } from "../schema/diagnostics.js";
+import { compileHandlers, type CompiledHandler } from "../plugin/compile.js";
+import { buildHooks } from "../plugin/events/build-hooks.js";
+import { notReplayedReason, isReplayed, REGISTRY } from "../plugin/events/index.js";
+import { activeHandlers } from "../plugin/local-hooks.js";
+import type { HookResult, ProcessOutcome } from "../plugin/protocol/decode-result.js";
+import type { Selector } from "../plugin/run/run-handlers.js";
+import { Runtime } from "../plugin/runtime.js";
+import { type BuildOptions, buildOutputs } from "./build-plugin.js";
+import { EXIT, ExitError, UsageError } from "./errors.js";
+import { formatDiagnosticLine } from "./format-report.js";
+import { OfflineOpencode, type Recorded } from "./simulate/offline-opencode.js";
+import { type Effect, type FireOptions, opencodeCall, SCENARIOS, SESSION_START_SOURCES } from "./simulate/scenarios.js";
+import { whyRan } from "./simulate/why-not.js";
+import { firstLine, safeText, styleFor } from "./terminal.js";
+
+export const TEST_EXIT = { through: 0, blocked: 1, unusable: EXIT.usage, hookFailed: 3 } as const;
+
+export interface TestOptions extends BuildOptions, Omit<FireOptions, "input"> {
+  event: string;
+  /** The tool input: JSON, `@file`, or `-` for stdin. */
+  input?: string;
+  json?: boolean;
+  color?: boolean;
+  print?: (text: string) => void;
+  printError?: (text: string) => void;
+  stdin?: () => string;
+}
+
+interface HandlerReport {
+  handler: string;
+  where: string;
+  ran: boolean;
+  why: string;
+  exitCode?: number;
+  stdout?: string;
+  stderr?: string;
+  ms?: number;
+  /** How the output was read: success, blocking, error (non-blocking), cancelled (timed out). */
+  result?: HookResult["status"];
+  message?: string;
+}
+
+interface FiringReport {
+  matchValue?: string;
+  toolInput?: Record<string, unknown>;
+  handlers: HandlerReport[];
+}
+
+type Outcome = "blocked" | "went through" | "hook failed" | "no hook ran";
+
+const SESSION_ID = "ses_hooks2opencode_test";
+
+export async function testHook(options: TestOptions): Promise<{ exitCode: number }> {
+  const print = options.print ?? ((text) => process.stdout.write(text));
+  const printError = options.printError ?? ((text) => process.stderr.write(text));
+  const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
+  const event = eventNamed(options.event);
+  const scenario = SCENARIOS[event];
+  if (!isReplayed(event)) throw new ExitError(`${event} hooks do not run in OpenCode: ${notReplayedReason(event)}`, EXIT.usage);
+  if (!scenario) throw new UsageError(`test cannot fire ${event} offline (it needs a real OpenCode session); it fires ${Object.keys(SCENARIOS).join(", ")}`);
+  if (event === "SessionStart" && options.source !== undefined && !(SESSION_START_SOURCES as readonly string[]).includes(options.source))
+    throw new UsageError(`--source ${options.source}: test fires SessionStart with ${SESSION_START_SOURCES.join(", ")}`);
+  const { input, ...rest } = options;
+  const fire: FireOptions = { ...rest, ...(input !== undefined ? { input: toolInput(input, options.stdin) } : {}) };
+  if (scenario.needsTool && !fire.tool) throw new UsageError(`${event} needs --tool (a Claude tool name like Bash, or an OpenCode tool id)`);
+
+  const build = await buildOutputs(options);
+  if (!options.json) for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
+  if (hasErrors(build.diagnostics) || !build.config) throw new ExitError("Cannot test: the settings have errors (listed above).", EXIT.invalidSettings);
+  const all = activeHandlers(build.config, compileHandlers(build.config), build.localConfig);
+  const handlers = new Map([[event, all.get(event) ?? []]]);
+
+  // The plugin's runtime with only this event's handlers: the other events' hooks stay quiet.
+  const opencode = new OfflineOpencode({ id: SESSION_ID, prompt: fire.prompt ?? "(the prompt)", lastAssistantMessage: fire.lastMessage ?? "(the answer)" });
+  const runtime = new Runtime(build.projectDir, handlers, opencode.client, build.config.generator);
+  const firings: FiringReport[] = [];
+  const done = watchHandlers(runtime, firings);
+  const hooks = buildHooks(REGISTRY, runtime);
+  await hooks.config?.({} as never);
+  const effects = await scenario.fire(hooks, fire, SESSION_ID);
+  await done(maxTimeout(handlers.get(event) ?? []));
+  await new Promise((resolve) => setTimeout(resolve, 10)); // a prompt block aborts the turn on the next tick
+  // Shutting down as the TUI does lets go of a turn the hooks started (it would end at OpenCode's next idle).
+  await hooks.dispose?.();
+  await runtime.settle();
+
+  const recorded = opencode.recorded.filter(shownToUser);
+  const outcome = outcomeOf(firings, effects, recorded);
+  const exitCode = outcome === "blocked" ? TEST_EXIT.blocked : outcome === "hook failed" ? TEST_EXIT.hookFailed : TEST_EXIT.through;
+  if (options.json) {
+    print(`${JSON.stringify({ event, happens: scenario.happens, firings, effects: [...effects, ...recorded], outcome, exitCode }, null, 2)}\n`);
+  } else {
+    print(formatText(event, scenario.happens, fire, handlers.get(event)?.length ?? 0, firings, [...effects, ...recorded], outcome, exitCode, style));
+  }
+  return { exitCode };
+}
+
+function eventNamed(name: string): EventName {
+  if (isEventName(name)) return name;
+  const guess = closestName(name, EVENT_NAMES);
+  throw new UsageError(`unknown event "${name}"${guess ? `; did you mean "${guess}"?` : ""} (events are case-sensitive, as in Claude Code)`);
+}
+
+/** The --input value: JSON, `@file` (JSON in a file) or `-` (JSON on stdin). */
+function toolInput(value: string, stdin: (() => string) | undefined): Record<string, unknown> {
+  const from = value === "-" ? "stdin" : value.startsWith("@") ? value.slice(1) : "--input";
+  let text = value;
+  try {
+    if (value === "-") text = (stdin ?? (() => readFileSync(0, "utf8")))();
+    else if (value.startsWith("@")) text = readFileSync(value.slice(1), "utf8");
+  } catch (error) {
+    throw new UsageError(`--input ${value}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String(error)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${from}: not JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new UsageError(`${from}: the tool input must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+/** Records each firing's selection and each handler's run; the returned wait ends when all ran. */
+function watchHandlers(runtime: Runtime, firings: FiringReport[]): (limitMs: number) => Promise<void> {
+  // A handler can run once per firing (apply_patch: one firing per file): reports queue up per handler.
+  const pending = new Map<CompiledHandler, HandlerReport[]>();
+  let waiting = 0;
+  let wake = () => {};
+  runtime.trace = {
+    selected(_event, selector: Selector, all, chosen) {
+      const reports = all.map((handler): HandlerReport => ({ handler: firstLine(handler.label), where: handler.where, ...whyRan(handler, selector, chosen) }));
+      firings.push({
+        ...(selector.matchValue !== undefined ? { matchValue: selector.matchValue } : {}),
+        ...(selector.toolCall ? { toolInput: selector.toolCall.toolInput } : {}),
+        handlers: reports,
+      });
+      all.forEach((handler, index) => {
+        if (!reports[index]!.ran) return;
+        pending.set(handler, [...(pending.get(handler) ?? []), reports[index]!]);
+        waiting += 1;
+      });
+    },
+    ran(_event, handler, outcome: ProcessOutcome | undefined, result, ms) {
+      const report = pending.get(handler)?.shift();
+      if (!report) return;
+      Object.assign(report, processFields(outcome), { ms: Math.round(ms), result: result.status }, "message" in result ? { message: result.message } : {});
+      waiting -= 1;
+      if (waiting === 0) wake();
+    },
+  };
+  return (limitMs) =>
+    waiting === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, limitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+}
+
+function processFields(outcome: ProcessOutcome | undefined): Partial<HandlerReport> {
+  if (!outcome) return {};
+  return {
+    ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}),
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+  };
+}
+
+function maxTimeout(handlers: readonly CompiledHandler[]): number {
+  return Math.max(0, ...handlers.map((handler) => handler.timeoutMs)) + 1000;
+}
+
+/** Debug and info lines are the plugin talking to itself; a toast says the same as its log line. */
+function shownToUser(entry: Recorded, _index: number, all: readonly Recorded[]): boolean {
+  if (entry.kind !== "log") return true;
+  if (entry.level === "debug" || entry.level === "info") return false;
+  return !all.some((other) => other.kind === "toast" && other.text === entry.text);
+}
+
+export function outcomeOf(firings: readonly FiringReport[], effects: readonly Effect[], recorded: readonly Recorded[]): Outcome {
+  const blocked =
+    effects.some((effect) => effect.kind === "blocked" || effect.kind === "prompt blocked") ||
+    recorded.some((entry) => entry.kind === "new turn" || (entry.kind === "permission answer" && entry.reply === "reject"));
+  if (blocked) return "blocked";
+  const runs = firings.flatMap((firing) => firing.handlers.filter((handler) => handler.ran));
+  if (runs.some((run) => run.result === "error" || run.result === "cancelled" || run.result === undefined)) return "hook failed";
+  return runs.length === 0 ? "no hook ran" : "went through";
+}
+
+function formatText(
+  event: EventName,
+  happens: string,
+  fire: FireOptions,
+  configured: number,
+  firings: readonly FiringReport[],
+  effects: ReadonlyArray<Effect | Recorded>,
+  outcome: Outcome,
+  exitCode: number,
+  style: ReturnType<typeof styleFor>,
+): string {
+  const lines: string[] = [];
+  const call = fire.tool ? opencodeCall(fire) : undefined;
+  const subject = fire.tool
+    ? ` ${fire.tool} ${safeText(JSON.stringify(fire.input ?? {}))}${call && JSON.stringify(call.args) !== JSON.stringify(fire.input ?? {}) ? style.dim(` (OpenCode: ${call.tool} ${safeText(JSON.stringify(call.args))})`) : ""}`
+    : "";
+  lines.push(`${event}${subject}`, style.dim(`  in OpenCode: ${happens}`));
+  if (configured === 0) lines.push(`  no ${event} hooks are configured`);
+  else if (firings.length === 0) lines.push("  no handler was asked: this call does not fire the event in OpenCode");
+  for (const firing of firings) {
+    if (firings.length > 1 && firing.matchValue) lines.push(`  as ${firing.matchValue} ${safeText(JSON.stringify(firing.toolInput ?? {}))}:`);
+    for (const handler of firing.handlers) {
+      const head = handler.ran ? style.green("ran    ") : style.dim("skipped");
+      lines.push(`  ${head} [${handler.handler}] ${style.dim(`at ${handler.where}`)}: ${safeText(handler.why)}`);
+      if (!handler.ran) continue;
+      const status = handler.exitCode !== undefined ? `exit ${handler.exitCode}` : (handler.result ?? "did not finish");
+      lines.push(`          ${status}${handler.ms !== undefined ? ` in ${handler.ms} ms` : ""}${handler.result === "cancelled" ? " (timed out)" : ""}`);
+      for (const stream of ["stdout", "stderr"] as const) {
+        const text = handler[stream]?.trimEnd();
+        if (!text) continue;
+        const [first, ...more] = (text.length > 2000 ? `${text.slice(0, 2000)}…` : text).split("\n");
+        lines.push(`          ${stream}: ${safeText(first ?? "")}`, ...more.map((line) => `          ${" ".repeat(stream.length + 2)}${safeText(line)}`));
+      }
+      if (handler.message) lines.push(`          ${style.yellow(safeText(handler.message))}`);
+    }
+  }
+  lines.push("Effect in OpenCode:");
+  if (effects.length === 0) lines.push("  none: OpenCode goes on as if there were no hooks");
+  for (const effect of effects) lines.push(`  ${describe(effect)}`);
+  const verdict = outcome === "blocked" ? style.red(outcome) : outcome === "hook failed" ? style.yellow(outcome) : style.green(outcome);
+  lines.push(`Outcome: ${verdict} (exit ${exitCode})`);
+  return `${lines.join("\n")}\n`;
+}
+
+function describe(effect: Effect | Recorded): string {
+  const quoted = (text: string) => safeText(JSON.stringify(text));
+  switch (effect.kind) {
+    case "blocked":
+      return `blocked: it does not happen; OpenCode shows ${quoted(effect.message)}`;
+    case "args rewritten":
+      return `the tool runs with rewritten input: ${safeText(JSON.stringify(effect.toolInput))}`;
+    case "tool result":
+      return effect.appended !== undefined
+        ? `appended to the tool result the model sees: ${quoted(effect.appended)}`
+        : `the model sees this tool result instead: ${quoted(effect.text)}`;
+    case "prompt blocked":
+      return "the prompt is kept from the model";
+    case "context":
+      return `added to the prompt (${effect.where}), sent to the model: ${quoted(effect.text)}`;
+    case "compaction context":
+      return `added to the compaction's context: ${quoted(effect.text)}`;
+    case "new turn":
+      return `a new turn starts with this as the user's message: ${quoted(effect.text)}`;
+    case "abort":
+      return "the running turn is aborted";
+    case "toast":
+      return `the user sees (${effect.variant}): ${quoted(effect.text)}`;
+    case "permission answer":
+      return `the permission prompt is answered "${effect.reply}"${effect.message !== undefined ? ` with ${quoted(effect.message)}` : ""}`;
+    case "title":
+      return `the session is titled ${quoted(effect.title)}`;
+    case "log":
+      return `logged (${effect.level}): ${quoted(effect.text)}`;
+  }
+}
