@@ -105,12 +105,14 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     await writeOrExplain(file, text, projectDir, written);
     written.push(display(projectDir, file));
   }
-  say(changed.length === 0 ? `Unchanged ${output}.` : `Wrote ${names}.`);
+  // --quiet prints problems only: a successful write is none (the exit code says it).
+  const done = (text: string) => (options.quiet && !options.json ? undefined : say(text));
+  done(changed.length === 0 ? `Unchanged ${output}.` : `Wrote ${names}.`);
   if (files[0]!.existing === undefined && !options.quiet) say(firstRunHint(files.map(({ file }) => display(projectDir, file))));
   if (plan.localFile) {
     const local = display(projectDir, plan.localFile);
     const state = await writeLocalHooks(plan.localFile, build.localHooksText, projectDir, written);
-    if (state === "written") say(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
+    if (state === "written") done(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
     if ((state === "written" || state === "unchanged") && (await isTrackable(projectDir, plan.localFile))) {
       say(`warning: ${local} is not git-ignored; add it to .gitignore so one person's hooks are not committed.`);
     }

@@ -31,6 +31,8 @@ export function formatReport(rows: readonly ReportRow[], options: ReportOptions)
   if (rows.length > SUMMARY_AFTER) {
     for (const [event, counted] of Object.entries(countBy(rows, (row) => row.entry.event))) lines.push(`  ${event}: ${countsText(counted)}`);
   }
+  // Quiet and every hook translated as it is: no problem, nothing to print.
+  if (options.quiet && lines.length === 0) return "";
   lines.push(`${rows.length} hook${rows.length === 1 ? "" : "s"}: ${countsText(rows)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -25,13 +25,19 @@ export function createPlugin(config: PluginConfig): Plugin {
     // committed hooks run whatever it holds.
     let active = handlers;
     let localProblem: string | undefined;
-    let changed: string[] = [];
+    let local: PluginConfig | undefined;
     try {
-      const local = config.readsLocalHooks ? readLocalHooks(input.directory) : undefined;
+      local = config.readsLocalHooks ? readLocalHooks(input.directory) : undefined;
       active = activeHandlers(config, handlers, local, (why) => (localProblem = why));
-      changed = changedSettings(input.directory, config, local);
     } catch (error) {
       localProblem = String(error);
+    }
+    // The drift notice is advice: if it cannot be worked out, the hooks run all the same.
+    let changed: string[] = [];
+    try {
+      changed = changedSettings(input.directory, config, local);
+    } catch {
+      changed = [];
     }
     const client = input.client as unknown as OpencodeClient;
     const runtime = new Runtime(

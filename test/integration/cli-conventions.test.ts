@@ -120,6 +120,12 @@ describe("printing", () => {
     expect(result.stdout).not.toContain("translated PostToolUse");
     expect(result.stdout).toContain("dropped    TeammateIdle [*] idle");
     expect(result.stdout).not.toContain("hint:");
+    expect(result.stdout).not.toContain("Wrote");
+    // Every hook translated and the plugin written: nothing is a problem, nothing is printed.
+    const clean = await project({ ".claude/settings.json": settings({ PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "fmt" }] }] }) });
+    const quiet = await cli(["convert", "--quiet", "--project", clean.dir]);
+    expect([quiet.exitCode, quiet.stdout, quiet.stderr]).toEqual([0, "", ""]);
+    expect(existsSync(clean.file(".opencode/plugins/claude-hooks.js"))).toBe(true);
   });
 
   it("shows a multi-line command as its first line, the if rule beside the matcher, and escapes terminal sequences", async () => {
