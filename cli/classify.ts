@@ -4,6 +4,8 @@ import type { MergedHooks } from "../schema/merge-sources.js";
 import { eventInfo } from "../schema/events.js";
 import type { HookEntry } from "../schema/types.js";
 import type { PluginHandler } from "../plugin/config.js";
+import type { Runner } from "../plugin/run/runners/define-runner.js";
+import { runnerFor } from "../plugin/run/runners/index.js";
 import { handlerLabel } from "../plugin/compile.js";
 import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
 import { compileMatcher } from "../schema/matcher.js";
@@ -34,8 +36,6 @@ export interface Classification {
   disableAllHooks: boolean;
 }
 
-const SUPPORTED_TYPES = new Set(["command", "http"]);
-
 /** Each hook's status as such, and the handlers the plugin embeds (whatever disableAllHooks says). */
 export function classify(merged: MergedHooks): Classification {
   const rows: ReportRow[] = [];
@@ -49,7 +49,7 @@ export function classify(merged: MergedHooks): Classification {
         ...(entry.matcher !== undefined ? { matcher: entry.matcher } : {}),
         source: entry.source,
         where: entry.where,
-        hook: entry.handler,
+        handler: entry.handler,
       });
     }
   }
@@ -72,7 +72,8 @@ function classifyEntry(entry: HookEntry): ReportRow {
   };
   if (!isReplayed(entry.event)) return drop(notReplayedReason(entry.event));
   row.channels = channelsOf(entry.event);
-  if (!SUPPORTED_TYPES.has(hook.type)) return drop(`${hook.type} hooks are not supported yet (command and http are)`);
+  const unsupported = runnerFor(hook.type).unsupported;
+  if (unsupported) return drop(unsupported);
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {
     if (!info.toolEvent) return drop(`Claude Code never runs a hook with "if" on ${entry.event}`);
@@ -92,12 +93,8 @@ function classifyEntry(entry: HookEntry): ReportRow {
     row.firesOn = reach.channels;
     if (reach.note) row.remarks.push(reach.note);
   }
-  if (hook.async === true || hook.asyncRewake === true) {
-    degrade(row, "async: runs in the background; its output is not delivered to the model");
-  }
-  if (hook.shell === "powershell") degrade(row, "shell powershell: runs with pwsh, which must be on PATH");
+  for (const difference of (runnerFor(hook.type) as Runner).differences?.(hook as never) ?? []) degrade(row, difference);
   if (typeof hook.statusMessage === "string") degrade(row, "statusMessage is not shown (OpenCode has no hook spinner)");
-  if (hook.type === "http") degrade(row, "http: the allowedHttpHookUrls and httpHookAllowedEnvVars settings are not applied");
   return row;
 }
 

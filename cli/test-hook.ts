@@ -241,8 +241,8 @@ function formatText(
   lines.push("Effect in OpenCode:");
   if (effects.length === 0) lines.push("  none: OpenCode goes on as if there were no hooks");
   for (const effect of effects) lines.push(`  ${describe(effect)}`);
-  const verdict = outcome === "blocked" ? style.red(outcome) : outcome === "hook failed" ? style.yellow(outcome) : style.green(outcome);
-  lines.push(`Outcome: ${verdict} (exit ${exitCode})`);
+  const painted = outcome === "blocked" ? style.red(outcome) : outcome === "hook failed" ? style.yellow(outcome) : style.green(outcome);
+  lines.push(`Outcome: ${painted} (exit ${exitCode})`);
   return `${lines.join("\n")}\n`;
 }
 

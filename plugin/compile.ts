@@ -12,7 +12,7 @@ export interface CompiledHandler {
   /** The matcher as written (FileChanged also reads it as a list of file names to watch). */
   matcherText?: string;
   ifRule?: IfRule;
-  hook: Handler;
+  handler: Handler;
   timeoutMs: number;
   /** Claude's de-duplication key: identical handlers from several files or groups run once. */
   key: string;
@@ -50,9 +50,9 @@ function wellFormed(entry: unknown): entry is PluginHandler {
     candidate !== null &&
     typeof candidate.event === "string" &&
     isEventName(candidate.event) &&
-    typeof candidate.hook === "object" &&
-    candidate.hook !== null &&
-    typeof candidate.hook.type === "string" &&
+    typeof candidate.handler === "object" &&
+    candidate.handler !== null &&
+    typeof candidate.handler.type === "string" &&
     (candidate.matcher === undefined || typeof candidate.matcher === "string")
   );
 }
@@ -61,53 +61,53 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
   const info = eventInfo(entry.event);
   const matched = compileMatcher(info.matchField ? entry.matcher : undefined, { narrow: info.narrowExact });
   if (!matched.ok) return undefined; // convert rejects these; a hand-edited plugin must not crash OpenCode
-  const hook = entry.hook;
+  const { handler } = entry;
   let ifRule: IfRule | undefined;
-  if (typeof hook.if === "string") {
+  if (typeof handler.if === "string") {
     if (!info.toolEvent) return undefined; // Claude: a handler with `if` on a non-tool event never runs
-    const rule = compileIfRule(hook.if);
+    const rule = compileIfRule(handler.if);
     if (!rule.ok) return undefined;
     ifRule = rule.rule;
   }
-  const seconds = typeof hook.timeout === "number" ? hook.timeout : defaultTimeout(entry.event, hook.type);
+  const seconds = typeof handler.timeout === "number" ? handler.timeout : defaultTimeout(entry.event, handler.type);
   return {
     event: entry.event,
     matcher: matched.matcher,
     ...(entry.matcher !== undefined ? { matcherText: entry.matcher } : {}),
     ...(ifRule ? { ifRule } : {}),
-    hook,
+    handler,
     timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
-    key: dedupeKey(hook),
-    label: handlerLabel(hook),
+    key: dedupeKey(handler),
+    label: handlerLabel(handler),
     where: entry.where,
   };
 }
 
 /** Claude Code 2.1.332 bundle (see https://code.claude.com/docs/en/hooks#hook-handler-fields): timeout, async and statusMessage are not part of the key. */
-export function dedupeKey(hook: Handler): string {
-  const condition = String(hook.if ?? "");
-  switch (hook.type) {
+export function dedupeKey(handler: Handler): string {
+  const condition = handler.if ?? "";
+  switch (handler.type) {
     case "command":
-      return JSON.stringify(["command", hook.shell ?? "bash", hook.command, hook.args ?? null, condition]);
+      return JSON.stringify(["command", handler.shell ?? "bash", handler.command, handler.args ?? null, condition]);
     case "http":
-      return JSON.stringify(["http", hook.url, condition]);
+      return JSON.stringify(["http", handler.url, condition]);
     case "mcp_tool":
-      return JSON.stringify(["mcp_tool", hook.server, hook.tool, hook.input ?? null, condition]);
+      return JSON.stringify(["mcp_tool", handler.server, handler.tool, handler.input ?? null, condition]);
     default:
-      return JSON.stringify([hook.type, hook.prompt, condition]);
+      return JSON.stringify([handler.type, handler.prompt, condition]);
   }
 }
 
-export function handlerLabel(hook: Handler): string {
-  switch (hook.type) {
+export function handlerLabel(handler: Handler): string {
+  switch (handler.type) {
     case "command":
-      return Array.isArray(hook.args) ? [hook.command, ...(hook.args as string[])].join(" ") : String(hook.command);
+      return handler.args ? [handler.command, ...handler.args].join(" ") : handler.command;
     case "http":
-      return String(hook.url);
+      return handler.url;
     case "mcp_tool":
-      return `${String(hook.server)}/${String(hook.tool)}`;
+      return `${handler.server}/${handler.tool}`;
     default:
-      return String(hook.prompt);
+      return handler.prompt;
   }
 }
 
@@ -123,7 +123,7 @@ const SESSION_END_OVERRIDE_MAX_MS = 3_600_000;
 export function sessionEndBudgetMs(handlers: readonly CompiledHandler[], override: string | undefined): number {
   const forced = override !== undefined && /^\s*\d+\s*$/.test(override) ? Number(override) : undefined;
   if (forced !== undefined && forced > 0) return Math.min(forced, SESSION_END_OVERRIDE_MAX_MS);
-  const longest = Math.max(0, ...handlers.map((handler) => (typeof handler.hook.timeout === "number" ? handler.hook.timeout * 1000 : 0)));
+  const longest = Math.max(0, ...handlers.map(({ handler }) => (typeof handler.timeout === "number" ? handler.timeout * 1000 : 0)));
   return Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
 }
 

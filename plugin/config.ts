@@ -8,7 +8,7 @@ export interface PluginHandler {
   source: SourceKind;
   /** `file:line:col` of the handler in the settings it came from. */
   where: string;
-  hook: Handler;
+  handler: Handler;
 }
 
 export interface PluginConfig {

@@ -15,7 +15,7 @@ export interface FieldSpec {
   internal?: boolean;
 }
 
-const COMMON: Record<string, FieldSpec> = {
+const COMMON = {
   type: { kind: "string", required: true, description: "Handler kind." },
   if: {
     kind: "string",
@@ -24,15 +24,15 @@ const COMMON: Record<string, FieldSpec> = {
   timeout: { kind: "positiveNumber", description: "Seconds before the handler is cancelled." },
   statusMessage: { kind: "string", description: "Spinner text while the handler runs." },
   once: { kind: "boolean", description: "Run once per session (honoured only in skill frontmatter)." },
-};
+} as const satisfies Record<string, FieldSpec>;
 
-const ON_FAILURE: FieldSpec = {
+const ON_FAILURE = {
   kind: "string",
   values: ["continue", "block"],
   description: "`block`: a failure (not started, timed out, exit other than 0/2, invalid JSON) counts as exit 2.",
-};
+} as const satisfies FieldSpec;
 
-export const HANDLER_FIELDS: Record<HandlerType, Record<string, FieldSpec>> = {
+export const HANDLER_FIELDS = {
   command: {
     ...COMMON,
     command: { kind: "string", required: true, description: "Shell command, or the executable when `args` is set." },
@@ -71,6 +71,27 @@ export const HANDLER_FIELDS: Record<HandlerType, Record<string, FieldSpec>> = {
     prompt: { kind: "string", required: true, description: "Task for a verifying subagent; `$ARGUMENTS` = input." },
     model: { kind: "string", description: "Model (default: a fast model)." },
   },
+} as const satisfies Record<HandlerType, Record<string, FieldSpec>>;
+
+/** What a validated field of each kind holds. */
+interface KindValue {
+  string: string;
+  positiveNumber: number;
+  boolean: boolean;
+  stringArray: string[];
+  stringRecord: Record<string, string>;
+  object: Record<string, unknown>;
+}
+
+type FieldsOf<T extends HandlerType> = Omit<(typeof HANDLER_FIELDS)[T], "type">;
+type ValueOf<S> = S extends { values: readonly (infer V)[] } ? V : S extends { kind: infer K extends FieldKind } ? KindValue[K] : never;
+type IsRequired<S> = S extends { required: true } ? true : false;
+
+/** One handler of type T as the validator lets it through: the table's fields, typed; required ones present. */
+export type HandlerOf<T extends HandlerType> = { type: T } & {
+  -readonly [K in keyof FieldsOf<T> as IsRequired<FieldsOf<T>[K]> extends true ? K : never]: ValueOf<FieldsOf<T>[K]>;
+} & {
+  -readonly [K in keyof FieldsOf<T> as IsRequired<FieldsOf<T>[K]> extends true ? never : K]?: ValueOf<FieldsOf<T>[K]>;
 };
 
 export const HANDLER_TYPES = Object.keys(HANDLER_FIELDS) as HandlerType[];

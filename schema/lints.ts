@@ -43,7 +43,7 @@ const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
 /** Shell-form commands run through /bin/sh in Claude Code too (https://code.claude.com/docs/en/hooks#exec-form-and-shell-form), whatever "shell" says. */
 function bashOnlySyntax({ handler, sh }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command" || Array.isArray(handler.args) || handler.shell === "powershell" || sh === "bash") return [];
-  const command = withoutQuotes(String(handler.command));
+  const command = withoutQuotes(handler.command);
   const found = [...new Set(BASH_ONLY.filter(([pattern]) => pattern.test(command)).map(([, what]) => what))];
   if (found.length === 0) return [];
   return [
@@ -80,7 +80,7 @@ const LEGACY_VARIABLES: Readonly<Record<string, string>> = {
 
 function unsetVariables({ handler }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
-  const text = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].map(String).join(" ");
+  const text = [handler.command, ...(handler.args ?? [])].join(" ");
   return Object.entries(LEGACY_VARIABLES)
     .filter(([name]) => new RegExp(`\\$\\{?${name}\\b`).test(text))
     .map(([name, replacement]) => ({
@@ -126,8 +126,8 @@ function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
 /** A NUL cannot be passed to any program (C strings end there): the hook never starts. */
 function nulInCommand({ handler }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
-  const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])];
-  if (!parts.some((part) => typeof part === "string" && part.includes("\u0000"))) return [];
+  const parts = [handler.command, ...(handler.args ?? [])];
+  if (!parts.some((part) => part.includes("\u0000"))) return [];
   return [
     {
       code: "nul-in-command",

@@ -1,14 +1,12 @@
 // The validated hook model shared by convert (which writes it into the plugin) and the runtime.
 import type { EventName, HandlerType } from "./events.js";
+import type { HandlerOf } from "./handlers.js";
 
 /** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user). */
 export type SourceKind = "user" | "project" | "local" | "cli";
 
-export interface Handler {
-  type: HandlerType;
-  /** Known fields only (validated); command: command/args/shell/timeout/if/async/onFailure, ... */
-  [field: string]: unknown;
-}
+/** A validated handler: a union over the five types, its fields derived from the field table (handlers.ts). */
+export type Handler = { [T in HandlerType]: HandlerOf<T> }[HandlerType];
 
 /** One handler with the context it was declared in. */
 export interface HookEntry {

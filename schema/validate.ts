@@ -181,8 +181,9 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       );
       return undefined;
     }
-    const specs = HANDLER_FIELDS[type];
-    const handler: Handler = { type };
+    const specs: Readonly<Record<string, FieldSpec>> = HANDLER_FIELDS[type];
+    // Built field by field; only checked values go in, so it is a Handler of this type when valid.
+    const handler: Record<string, unknown> = { type };
     let valid = true;
     for (const [keyNode, valueNode] of properties(node)) {
       const key = getNodeValue(keyNode) as string;
@@ -213,6 +214,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       }
     }
     if (!valid) return undefined;
+    const checked = handler as Handler;
     const ifNode = property(node, "if")?.value;
     if (ifNode && typeof handler.if === "string") {
       if (!eventInfo(event).toolEvent) {
@@ -227,10 +229,10 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       report(typeNode ?? node, "warning", "type-not-allowed", `Claude Code does not run ${type} hooks on ${event}; hook ignored`);
       return undefined;
     }
-    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ handler, sh }))) {
+    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ handler: checked, sh }))) {
       report((finding.field && property(node, finding.field)?.value) || node, "warning", finding.code, finding.message);
     }
-    return handler;
+    return checked;
   }
 }
 

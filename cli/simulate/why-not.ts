@@ -8,7 +8,7 @@ export type Selection = { ran: true; why: string } | { ran: false; why: string }
 export function whyRan(handler: CompiledHandler, selector: Selector, chosen: readonly CompiledHandler[]): Selection {
   const matcher =
     handler.matcherText === undefined || handler.matcherText === "" || handler.matcherText === "*" ? "no matcher" : `matcher "${handler.matcherText}"`;
-  const condition = typeof handler.hook.if === "string" ? `if "${handler.hook.if}"` : undefined;
+  const condition = typeof handler.handler.if === "string" ? `if "${handler.handler.if}"` : undefined;
   if (chosen.includes(handler)) {
     const value = selector.matchValue === undefined ? "" : ` ${JSON.stringify(selector.matchValue)}`;
     const first = matcher === "no matcher" ? `no matcher: every${value || " firing"}` : `${matcher} matches${value}`;

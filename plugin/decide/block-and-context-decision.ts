@@ -1,4 +1,4 @@
-// Combines the verdicts of events that can stop what comes next and otherwise add text:
+// Combines the results of events that can stop what comes next and otherwise add text:
 // PreCompact (exit 2 or `decision: "block"` blocks the compaction; the plain stdout of successful
 // hooks joins the compaction instructions) and PostToolBatch (a block or `continue: false` stops the
 // loop before the next model call; additionalContext goes to the model).

@@ -1,4 +1,4 @@
-// Combines the verdicts of events whose hooks add context for the model and may block the prompt:
+// Combines the results of events whose hooks add context for the model and may block the prompt:
 // UserPromptSubmit (blocks), SessionStart and SubagentStart (cannot block; exit-2 stderr is shown to
 // the user). Plain stdout of a successful hook is context on UserPromptSubmit and SessionStart only.
 // Source: https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event, https://code.claude.com/docs/en/hooks#exit-code-output,

@@ -1,4 +1,4 @@
-// Combines PermissionRequest verdicts: the first hook (in settings order, so the outcome never
+// Combines PermissionRequest results: the first hook (in settings order, so the outcome never
 // depends on which finished first) whose JSON carries `hookSpecificOutput.decision` answers the
 // prompt; exit 2 is not honoured; no decision leaves the prompt to the user.
 // Source: https://code.claude.com/docs/en/hooks#permissionrequest-decision-control; first decision wins: Claude Code 2.1.332 bundle.

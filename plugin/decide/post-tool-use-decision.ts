@@ -1,4 +1,4 @@
-// Combines PostToolUse verdicts: the tool already ran, so nothing blocks; exit-2 stderr,
+// Combines PostToolUse results: the tool already ran, so nothing blocks; exit-2 stderr,
 // `decision: "block"` reasons and additionalContext all go to the model next to the result, and
 // the last updatedToolOutput in settings order replaces what the model sees.
 // Source: https://code.claude.com/docs/en/hooks#posttooluse-decision-control, https://code.claude.com/docs/en/hooks-guide#combine-results-from-multiple-hooks.

@@ -1,4 +1,4 @@
-// Combines PostToolUseFailure verdicts: the call already failed, so nothing blocks; exit-2 stderr
+// Combines PostToolUseFailure results: the call already failed, so nothing blocks; exit-2 stderr
 // and additionalContext go to the model next to the failure, in settings order.
 // Source: https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event ("Shows stderr to Claude") and
 // https://code.claude.com/docs/en/hooks#posttoolusefailure-decision-control.

@@ -1,4 +1,4 @@
-// Combines the PreToolUse verdicts of all hooks that ran, as Claude does: the most restrictive
+// Combines the PreToolUse results of all hooks that ran, as Claude does: the most restrictive
 // decision wins (deny > defer > ask > allow; exit 2 counts as deny), every deny reason reaches the
 // model, all additionalContext is kept, and the last updatedInput in settings order wins.
 // Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control, https://code.claude.com/docs/en/hooks-guide#combine-results-from-multiple-hooks.

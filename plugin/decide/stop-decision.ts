@@ -1,4 +1,4 @@
-// Combines the verdicts of Stop and SubagentStop hooks: exit 2 or `decision: "block"` keeps the
+// Combines the results of Stop and SubagentStop hooks: exit 2 or `decision: "block"` keeps the
 // agent working with the reason as its next instruction; additionalContext keeps it working too,
 // without the "hook feedback" label. A hook whose script is missing (exit 2, nothing on stdout,
 // "no such file" on stderr) is a non-blocking error, so a typo cannot trap the agent in a loop.

@@ -1,5 +1,5 @@
 // Tool events are events whose one OpenCode call can stand for several Claude calls (apply_patch:
-// one per file), each with Claude's tool name and snake_case input; the verdicts of all of them are
+// one per file), each with Claude's tool name and snake_case input; the decisions of all of them are
 // applied together to the one OpenCode call. defineToolEvent builds such an EventModule.
 import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
@@ -28,7 +28,7 @@ export interface ToolFiring {
   context: ToolHookContext;
 }
 
-export interface Verdict<D> {
+export interface CallDecision<D> {
   call: ClaudeCall;
   decision: D;
 }
@@ -43,8 +43,8 @@ export interface ToolEventSpec<C extends ToolChannel, D extends CommonOutcome> {
   /** Event-specific input fields, added to the common ones and tool_name / tool_input. */
   input(call: ClaudeCall, context: ToolHookContext): Record<string, unknown>;
   decide(tool: string, runs: readonly HandlerRun[]): D;
-  /** Applies the verdicts; throws a HookBlock to stop the tool. */
-  apply(verdicts: Verdict<D>[], context: ToolHookContext): void;
+  /** Applies the decisions; throws a HookBlock to stop the tool. */
+  apply(decisions: CallDecision<D>[], context: ToolHookContext): void;
 }
 
 /** The OpenCode tool call behind a tool channel call. */

@@ -67,19 +67,19 @@ export function permissionInput(firing: PermissionFiring): Record<string, unknow
 }
 
 export async function answer(runtime: Runtime, firing: PermissionFiring, decision: PermissionRequestDecision): Promise<void> {
-  const verdict = decision.answer;
-  if (!verdict) return;
+  const given = decision.answer;
+  if (!given) return;
   const { request } = firing;
   const state = request.tool ? runtime.peekCallState(request.tool.callID) : undefined;
   if (state) state.answered = true;
-  if (verdict.behavior === "allow") {
-    if (verdict.updatedInput)
+  if (given.behavior === "allow") {
+    if (given.updatedInput)
       runtime.log("warn", `PermissionRequest updatedInput for ${firing.call.toolName} is not applied: OpenCode already validated the call's arguments`);
     runtime.log("info", `PermissionRequest hook allowed ${request.permission} (${request.patterns.join(", ")})`);
-    await replyPermission(runtime, request, remembersAllow(verdict) ? "always" : "once");
+    await replyPermission(runtime, request, remembersAllow(given) ? "always" : "once");
     return;
   }
-  runtime.log("info", `PermissionRequest hook denied ${request.permission} (${request.patterns.join(", ")}): ${verdict.message}`);
-  await replyPermission(runtime, request, "reject", verdict.message);
-  if (verdict.interrupt) await abortSession(runtime, request.sessionID);
+  runtime.log("info", `PermissionRequest hook denied ${request.permission} (${request.patterns.join(", ")}): ${given.message}`);
+  await replyPermission(runtime, request, "reject", given.message);
+  if (given.interrupt) await abortSession(runtime, request.sessionID);
 }

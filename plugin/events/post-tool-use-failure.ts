@@ -40,8 +40,8 @@ export const failedBashCommand = defineToolEvent<"tool.execute.after", PostToolU
     return failureInput(call, context.callID, bashFailureText(exit, printed), false, context.runtime.peekCallState(context.callID)?.startedAt);
   },
   decide,
-  apply(verdicts, context) {
-    for (const { decision } of verdicts) {
+  apply(decisions, context) {
+    for (const { decision } of decisions) {
       for (const text of decision.feedback) appendModelOutput(context.output, systemReminder(spillLongText(text)));
     }
   },

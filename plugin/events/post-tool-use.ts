@@ -25,12 +25,12 @@ export default defineToolEvent<"tool.execute.after", PostToolUseDecision>({
     };
   },
   decide: decidePostToolUse,
-  apply(verdicts, context) {
+  apply(decisions, context) {
     const { output } = context;
-    const replaced = verdicts.findLast((verdict) => verdict.decision.updatedToolOutput)?.decision.updatedToolOutput;
+    const replaced = decisions.findLast((each) => each.decision.updatedToolOutput)?.decision.updatedToolOutput;
     if (replaced && Array.isArray(output.content) && Array.isArray(replaced.value)) output.content = replaced.value;
     else if (replaced) replaceModelOutput(output, outputText(replaced.value));
-    for (const { decision } of verdicts) {
+    for (const { decision } of decisions) {
       for (const text of decision.feedback) appendModelOutput(output, systemReminder(spillLongText(text)));
     }
   },

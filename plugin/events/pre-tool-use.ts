@@ -12,7 +12,7 @@ import { appendModelOutput, prepareSubstitute, replaceModelOutput, substituteTex
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
 import { tellUser } from "../opencode/inject.js";
 import { defineListener, HookBlock } from "./define-event.js";
-import { defineToolEvent, toolContext, type ToolHookContext, type Verdict } from "./define-tool-event.js";
+import { defineToolEvent, toolContext, type ToolHookContext, type CallDecision } from "./define-tool-event.js";
 
 export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
   name: "PreToolUse",
@@ -24,28 +24,28 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
     ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
   }),
   decide: decidePreToolUse,
-  apply(verdicts, context) {
+  apply(decisions, context) {
     const { runtime, callID } = context;
     const state = runtime.callState(callID);
-    const stop = verdicts.find((verdict) => verdict.decision.stop)?.decision.stop;
-    const denials = verdicts.flatMap((verdict) => verdict.decision.denyMessages);
+    const stop = decisions.find((each) => each.decision.stop)?.decision.stop;
+    const denials = decisions.flatMap((each) => each.decision.denyMessages);
     if (stop || denials.length > 0) {
       state.blocked = true;
       if (stop) throw new HookBlock(stop.reason || "Stopped by a PreToolUse hook (continue: false)");
       throw new HookBlock(denials.map((text) => spillLongText(text)).join("\n\n"));
     }
-    for (const { call, decision } of verdicts) {
+    for (const { call, decision } of decisions) {
       for (const text of decision.additionalContext)
         state.context.push(systemReminder(spillLongText(additionalContextText("PreToolUse", call.toolName, text))));
     }
-    applyUpdatedInput(verdicts, context);
-    if (verdicts.length > 0 && verdicts.every((verdict) => verdict.decision.decision === "allow")) state.allowed = true;
+    applyUpdatedInput(decisions, context);
+    if (decisions.length > 0 && decisions.every((each) => each.decision.decision === "allow")) state.allowed = true;
     // Claude shows the reason of an allow or ask to the user, not to the model (https://code.claude.com/docs/en/hooks#pretooluse-decision-control).
-    for (const reason of verdicts.flatMap((verdict) => verdict.decision.reasons)) tellUser(runtime, `PreToolUse hook on ${context.tool}: ${reason}`, "info");
-    if (verdicts.some((verdict) => verdict.decision.decision === "ask")) {
+    for (const reason of decisions.flatMap((each) => each.decision.reasons)) tellUser(runtime, `PreToolUse hook on ${context.tool}: ${reason}`, "info");
+    if (decisions.some((each) => each.decision.decision === "ask")) {
       runtime.log("info", `PreToolUse hook asked for confirmation of ${context.tool} (${callID}); OpenCode's permission rules decide`);
     }
-    applySubstitute(verdicts, context);
+    applySubstitute(decisions, context);
   },
 });
 
@@ -91,8 +91,8 @@ export const closeCallState = defineListener({
  * A rewrite that cannot be applied fails closed: the hook meant the original call not to run as is.
  * A rewrite equal to the input changes nothing and always passes.
  */
-function applyUpdatedInput(verdicts: Verdict<PreToolUseDecision>[], context: ToolHookContext): void {
-  for (const { call, decision } of verdicts) {
+function applyUpdatedInput(decisions: CallDecision<PreToolUseDecision>[], context: ToolHookContext): void {
+  for (const { call, decision } of decisions) {
     if (!decision.updatedInput || isDeepStrictEqual(decision.updatedInput, call.toolInput)) continue;
     const notRun = (why: string) => {
       context.runtime.callState(context.callID).blocked = true;
@@ -109,8 +109,8 @@ function applyUpdatedInput(verdicts: Verdict<PreToolUseDecision>[], context: Too
   }
 }
 
-function applySubstitute(verdicts: Verdict<PreToolUseDecision>[], context: ToolHookContext): void {
-  const value = verdicts.find((verdict) => verdict.decision.substitute !== undefined)?.decision.substitute;
+function applySubstitute(decisions: CallDecision<PreToolUseDecision>[], context: ToolHookContext): void {
+  const value = decisions.find((each) => each.decision.substitute !== undefined)?.decision.substitute;
   if (value === undefined) return;
   const text = substituteText(value);
   const state = context.runtime.callState(context.callID);

@@ -1,4 +1,4 @@
-// Where the parts of a verdict that are not the model's business go: the OpenCode log (non-blocking
+// Where the parts of a decision that are not the model's business go: the OpenCode log (non-blocking
 // hook errors, timeouts) and a toast for systemMessage; continue:false aborts the session loop.
 import type { CommonOutcome } from "../decide/common.js";
 import { spillLongText } from "../run/spill-long-text.js";

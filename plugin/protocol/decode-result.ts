@@ -1,4 +1,4 @@
-// Turns one finished hook process into Claude Code's verdict, by the exit-code rules of 2.1.228+:
+// Turns one finished hook process into Claude Code's hook result, by the exit-code rules of 2.1.228+:
 // exit 0 -> JSON honoured (or plain text); exit 2 -> blocking error (JSON still read, cannot
 // un-block); any other exit -> valid JSON alone decides, else a non-blocking error (fail open).
 // A timed-out hook makes no decision. `onFailure: "block"` turns failures into exit 2.

@@ -1,12 +1,13 @@
 // Selects the handlers a firing matches (matcher, then `if`), runs the distinct ones in parallel and
-// returns their verdicts in settings order, so merging never depends on which finished first.
+// returns their results in settings order, so merging never depends on which finished first.
 // Source: https://code.claude.com/docs/en/hooks#hook-handler-fields, https://code.claude.com/docs/en/hooks#timeouts.
-import { type EventName, eventInfo } from "../../schema/events.js";
+import type { EventName } from "../../schema/events.js";
+import type { Handler } from "../../schema/types.js";
 import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";
-import { decodeResult, type HookResult, type ProcessOutcome } from "../protocol/decode-result.js";
-import { runHttp } from "./run-http.js";
-import { type SpawnRequest, spawnCommand } from "./spawn-command.js";
+import type { HookResult } from "../protocol/decode-result.js";
+import type { Runner, RunOutcome } from "./runners/define-runner.js";
+import { runnerFor } from "./runners/index.js";
 import type { HookTrace } from "./trace.js";
 
 export interface Selector {
@@ -66,52 +67,35 @@ export function selectHandlers(
 /** Runs handlers chosen by selectHandlers (select first: building the input is not free). */
 export async function runHandlers(selected: readonly CompiledHandler[], firing: Firing, context: RunContext): Promise<HandlerRun[]> {
   const stdin = `${JSON.stringify(firing.input)}\n`;
-  const honoursOnFailure = !eventInfo(firing.event).ignoresOnFailure;
-  const runs = selected.map(async (handler): Promise<HandlerRun | undefined> => {
+  const runs = selected.map(async (compiled): Promise<HandlerRun | undefined> => {
     const started = context.trace ? performance.now() : 0;
-    const pending = runOne(handler, stdin, context).then(
-      (outcome) => {
-        const result = decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" });
-        context.trace?.ran(firing.event, handler, outcome, result, performance.now() - started);
+    const pending = runOne(compiled, firing.event, stdin, context).then(
+      ({ result, outcome }) => {
+        context.trace?.ran(firing.event, compiled, outcome, result, performance.now() - started);
         return result;
       },
       (error: unknown): HookResult => {
         const result: HookResult = { status: "error", message: `hook runner failed: ${String(error)}` };
-        context.trace?.ran(firing.event, handler, undefined, result, performance.now() - started);
+        context.trace?.ran(firing.event, compiled, undefined, result, performance.now() - started);
         return result;
       },
     );
-    if (handler.hook.async === true || handler.hook.asyncRewake === true) {
+    if (runsInBackground(compiled.handler)) {
       // Claude starts async hooks and moves on; their decisions have no effect.
-      void pending.then((result) => context.onBackgroundResult?.(handler, result));
+      void pending.then((result) => context.onBackgroundResult?.(compiled, result));
       return undefined;
     }
-    return { handler, result: await pending };
+    return { handler: compiled, result: await pending };
   });
   return (await Promise.all(runs)).filter((run): run is HandlerRun => run !== undefined);
 }
 
-function runOne(handler: CompiledHandler, stdin: string, context: RunContext): Promise<ProcessOutcome> {
-  const hook = handler.hook;
-  if (hook.type === "http") return runHttp(hook, stdin, context.env, handler.timeoutMs);
-  if (hook.type !== "command") {
-    return Promise.resolve({ stdout: "", stderr: "", spawnError: `${hook.type} hooks are not supported by hooks2opencode` });
-  }
-  return spawnCommand(spawnRequest(handler, stdin, context));
+/** `async` and `asyncRewake` command handlers: started, never awaited. */
+export function runsInBackground(handler: Handler): boolean {
+  return handler.type === "command" && (handler.async === true || handler.asyncRewake === true);
 }
 
-/** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` substituted, or a shell. */
-export function spawnRequest(handler: CompiledHandler, stdin: string, context: RunContext): SpawnRequest {
-  const hook = handler.hook;
-  const substitute = (text: string) => text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
-  const args = Array.isArray(hook.args) ? (hook.args as string[]).map(substitute) : undefined;
-  return {
-    command: args ? substitute(String(hook.command)) : String(hook.command),
-    ...(args ? { args } : {}),
-    ...(hook.shell === "powershell" ? { shell: "powershell" as const } : {}),
-    stdin,
-    cwd: context.cwd,
-    env: context.env,
-    timeoutMs: handler.timeoutMs,
-  };
+function runOne(compiled: CompiledHandler, event: EventName, stdin: string, context: RunContext): Promise<RunOutcome> {
+  const runner = runnerFor(compiled.handler.type) as Runner;
+  return runner.run({ handler: compiled.handler as never, compiled, event, stdin, context });
 }

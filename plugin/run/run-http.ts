@@ -1,18 +1,18 @@
 // Runs one `http` handler: the hook input is POSTed as JSON; a 2xx JSON body is read like stdout
 // JSON, anything else is a non-blocking error; a timeout makes no decision. HTTP status alone never
 // blocks. Source: https://code.claude.com/docs/en/hooks#http-hook-fields, https://code.claude.com/docs/en/hooks#http-response-handling.
-import type { Handler } from "../../schema/types.js";
+import type { HandlerOf } from "../../schema/handlers.js";
 import type { ProcessOutcome } from "../protocol/decode-result.js";
 
-export async function runHttp(hook: Handler, body: string, env: Record<string, string>, timeoutMs: number): Promise<ProcessOutcome> {
-  const allowed = new Set(Array.isArray(hook.allowedEnvVars) ? (hook.allowedEnvVars as string[]) : []);
+export async function runHttp(handler: HandlerOf<"http">, body: string, env: Record<string, string>, timeoutMs: number): Promise<ProcessOutcome> {
+  const allowed = new Set(handler.allowedEnvVars ?? []);
   const headers: Record<string, string> = { "content-type": "application/json" };
-  for (const [name, value] of Object.entries((hook.headers as Record<string, string> | undefined) ?? {})) {
+  for (const [name, value] of Object.entries(handler.headers ?? {})) {
     if (/^(content-length|transfer-encoding)$/i.test(name)) continue;
     headers[name] = value.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, variable: string) => (allowed.has(variable) ? (env[variable] ?? "") : ""));
   }
   try {
-    const response = await fetch(String(hook.url), { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(handler.url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     if (!response.ok) return { stdout: "", stderr: "", spawnError: `HTTP ${response.status}` };
     if (text.trim() !== "" && !text.trim().startsWith("{")) return { stdout: "", stderr: "", spawnError: "response is not a JSON object" };

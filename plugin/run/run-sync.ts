@@ -4,22 +4,24 @@
 // event (docs/opencode-observed.md §7); a hook's answer can only come first if nothing else runs until
 // it is sent. Timeouts kill the hook itself (spawnSync cannot kill a process group).
 import { spawnSync } from "node:child_process";
-import { eventInfo } from "../../schema/events.js";
+import type { HandlerOf } from "../../schema/handlers.js";
 import type { CompiledHandler } from "../compile.js";
 import { decodeResult } from "../protocol/decode-result.js";
-import { type Firing, type HandlerRun, type RunContext, spawnRequest } from "./run-handlers.js";
+import { type Firing, type HandlerRun, type RunContext, runsInBackground } from "./run-handlers.js";
+import { spawnRequest } from "./runners/command.js";
+import { failureBlocks } from "./runners/failure-policy.js";
 import { commandLine } from "./spawn-command.js";
 
 /** Only command handlers can run this way; undefined when another type is among them. */
 export function runHandlersSync(selected: readonly CompiledHandler[], firing: Firing, context: RunContext): HandlerRun[] | undefined {
-  if (selected.some((handler) => handler.hook.type !== "command")) return undefined;
+  if (selected.some((compiled) => compiled.handler.type !== "command")) return undefined;
   const stdin = `${JSON.stringify(firing.input)}\n`;
-  const honoursOnFailure = !eventInfo(firing.event).ignoresOnFailure;
   return selected
-    .filter((handler) => handler.hook.async !== true && handler.hook.asyncRewake !== true)
-    .map((handler) => {
+    .filter((compiled) => !runsInBackground(compiled.handler))
+    .map((compiled) => {
+      const handler = compiled.handler as HandlerOf<"command">;
       const started = context.trace ? performance.now() : 0;
-      const request = spawnRequest(handler, stdin, context);
+      const request = spawnRequest(handler, compiled.timeoutMs, stdin, context);
       const [file, args, shell] = commandLine(request);
       const done = spawnSync(file, args, {
         shell,
@@ -39,8 +41,8 @@ export function runHandlersSync(selected: readonly CompiledHandler[], firing: Fi
           : done.status === null
             ? { stdout: done.stdout ?? "", stderr: done.stderr ?? "", signal: done.signal ?? "a signal" }
             : { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
-      const result = decodeResult(firing.event, outcome, { onFailureBlock: honoursOnFailure && handler.hook.onFailure === "block" });
-      context.trace?.ran(firing.event, handler, outcome, result, performance.now() - started);
-      return { handler, result };
+      const result = decodeResult(firing.event, outcome, { onFailureBlock: failureBlocks(firing.event, handler) });
+      context.trace?.ran(firing.event, compiled, outcome, result, performance.now() - started);
+      return { handler: compiled, result };
     });
 }

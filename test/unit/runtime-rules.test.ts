@@ -47,7 +47,7 @@ describe("part ids", () => {
 });
 
 describe("the SessionEnd budget", () => {
-  const handler = (timeout?: number) => ({ hook: { type: "command", ...(timeout ? { timeout } : {}) } }) as unknown as CompiledHandler;
+  const handler = (timeout?: number) => ({ handler: { type: "command", ...(timeout ? { timeout } : {}) } }) as unknown as CompiledHandler;
   it.each([
     [[undefined], undefined, 1500],
     [[5, 2], undefined, 5000],

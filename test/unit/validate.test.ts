@@ -110,7 +110,7 @@ describe("loading as Claude Code 2.1.332 loads: skip the malformed entry, keep t
   ])("%s: one warning, the valid hook still converts", (_what, text, code) => {
     const { source, diagnostics } = validate(text);
     expect(diagnostics.map((d) => `${d.severity}:${d.code}`)).toEqual([`warning:${code}`]);
-    expect(source.entries.map((entry) => entry.handler.command)).toEqual(["fmt"]);
+    expect(source.entries.map((entry) => (entry.handler.type === "command" ? entry.handler.command : entry.handler.type))).toEqual(["fmt"]);
   });
 
   it("only what Claude cannot read at all is an error", () => {
