@@ -93,7 +93,9 @@ function classifyEntry(entry: HookEntry): ReportRow {
     row.firesOn = reach.channels;
     if (reach.note) row.remarks.push(reach.note);
   }
-  for (const difference of (runnerFor(hook.type) as Runner).differences?.(hook as never) ?? []) degrade(row, difference);
+  const runner = runnerFor(hook.type) as Runner;
+  for (const difference of runner.differences?.(hook as never) ?? []) degrade(row, difference);
+  row.remarks.push(...(runner.remarks?.(hook as never) ?? []));
   if (typeof hook.statusMessage === "string") degrade(row, "statusMessage is not shown (OpenCode has no hook spinner)");
   return row;
 }

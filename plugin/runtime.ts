@@ -10,6 +10,7 @@ import { PrivateFolder } from "./private-folder.js";
 import { SessionStore } from "./session-state.js";
 import { Transcripts } from "./transcripts.js";
 import type { HookTrace } from "./run/trace.js";
+import type { ConfiguredModels } from "./opencode/hook-model.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
 
@@ -53,6 +54,10 @@ export class Runtime {
   closed = false;
   /** Ids of the bus events already dispatched (OpenCode delivers some twice). */
   readonly seenEvents = new Set<string>();
+  /** Sessions the plugin started to evaluate prompt and agent hooks: no hook runs for their events. */
+  readonly ownSessions = new Set<string>();
+  /** OpenCode's `model` and `small_model`, for the model a prompt hook asks (opencode/hook-model.ts). */
+  models: ConfiguredModels = {};
   /** For the user at the first prompt (settings changed since convert: settings-drift.ts). */
   notice?: string;
   /** Set by `hooks2opencode test` only (run/trace.ts). */

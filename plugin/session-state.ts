@@ -44,6 +44,8 @@ export interface SessionState {
   /** SessionEnd ran for it. */
   ended: boolean;
   idleTimer?: ReturnType<typeof setTimeout>;
+  /** The model of the session's last prompt: what a prompt hook's `sonnet` / `opus` stands for. */
+  model?: { providerID: string; modelID: string };
 }
 
 const MAX_SESSIONS = 256;

@@ -9,6 +9,11 @@ export const readConfig = defineListener({
   channel: "config",
   handle({ input }, runtime) {
     runtime.mcpServers = Object.keys((input.mcp as Record<string, unknown> | undefined) ?? {});
+    const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+    runtime.models = {
+      ...(text(input.model) ? { model: text(input.model) } : {}),
+      ...(text(input.small_model) ? { small_model: text(input.small_model) } : {}),
+    };
     runtime.permissionMode = permissionMode(input.permission, process.argv);
   },
 });
@@ -69,5 +74,16 @@ export const showNotice = defineListener({
     if (notice === undefined) return;
     runtime.notice = undefined;
     tellUser(runtime, notice, "warning");
+  },
+});
+
+/** The model of a session's prompt: what a prompt hook's `sonnet` or `opus` stands for. */
+export const rememberModel = defineListener({
+  name: "remember the session's model",
+  channel: "chat.message",
+  handle({ input, output }, runtime) {
+    const model = (output.message as { model?: { providerID?: unknown; modelID?: unknown } }).model ?? input.model;
+    if (typeof model?.providerID === "string" && typeof model.modelID === "string")
+      runtime.sessions.get(input.sessionID).model = { providerID: model.providerID, modelID: model.modelID };
   },
 });

@@ -3,6 +3,7 @@
 // HookBlock (a deliberate block) goes back to OpenCode. Bus events arrive through the one `event`
 // hook, at most once per event id (OpenCode delivers some events twice while shutting down).
 import type { Hooks } from "@opencode-ai/plugin";
+import { OWN_SESSION_TITLE } from "../opencode/ask-model.js";
 import type { Runtime } from "../runtime.js";
 import { type Channel, type ChannelCall, isHookChannel } from "./channels.js";
 import { fireEvent, fireEventSync, HookBlock, type RegistryEntry } from "./define-event.js";
@@ -14,6 +15,8 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
   for (const entry of registry) byChannel.set(entry.channel, [...(byChannel.get(entry.channel) ?? []), entry]);
 
   const dispatch = async (channel: Channel, call: ChannelCall<Channel>, done: ReadonlySet<RegistryEntry> = new Set()) => {
+    // A session the plugin started to evaluate a prompt or agent hook: no hook runs inside it.
+    if (isOwnSession(runtime, call)) return;
     const entries = (byChannel.get(channel) ?? []).filter((entry) => !done.has(entry));
     // Registered before the first await, so a prompt arriving meanwhile waits for this output.
     const sessionID = sessionOf(call);
@@ -91,6 +94,21 @@ function startSynchronously(entries: readonly RegistryEntry[], call: ChannelCall
 function sessionOf(call: ChannelCall<Channel>): string | undefined {
   const input = call.input as { sessionID?: unknown } | undefined;
   return typeof input?.sessionID === "string" ? input.sessionID : undefined;
+}
+
+/**
+ * Whether the call is about a session of the plugin's own: known by id, or (its session.created
+ * may come before session.create answers) by its title.
+ */
+function isOwnSession(runtime: Runtime, call: ChannelCall<Channel>): boolean {
+  const input = call.input as { sessionID?: unknown; info?: { id?: unknown; title?: unknown }; part?: { sessionID?: unknown } } | undefined;
+  const id = input?.sessionID ?? input?.part?.sessionID ?? input?.info?.id;
+  if (typeof id !== "string") return false;
+  if (runtime.ownSessions.has(id)) return true;
+  const title = input?.info?.title;
+  if (typeof title !== "string" || !title.startsWith(OWN_SESSION_TITLE)) return false;
+  runtime.ownSessions.add(id);
+  return true;
 }
 
 function isDue(entry: RegistryEntry): boolean {

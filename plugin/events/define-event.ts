@@ -172,6 +172,7 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
       projectDir: runtime.directory,
       env: { ...runtime.hookEnv(sessionID), ...extraEnv },
       onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
+      host: { runtime, sessionID },
       ...(runtime.trace ? { trace: runtime.trace } : {}),
     },
   );

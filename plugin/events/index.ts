@@ -3,7 +3,7 @@
 // replayed. convert's report reads this; a test checks that all 34 events are accounted for.
 import type { EventName } from "../../schema/events.js";
 import { answerAllowedPermission } from "./allowed-permission.js";
-import { readConfig, releaseFailedCall, showNotice, trackCompaction, trackSession } from "./bookkeeping.js";
+import { readConfig, releaseFailedCall, rememberModel, showNotice, trackCompaction, trackSession } from "./bookkeeping.js";
 import preCompact, { postCompact } from "./compaction.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
 import fileChanged from "./file-changed.js";
@@ -33,6 +33,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // command.execute.before (a typed /command, expanded), then chat.message (the prompt, before it is saved)
   userPromptExpansion,
   showNotice,
+  rememberModel,
   blockExpandedPrompt,
   resumedSession,
   deliverSessionContext,

@@ -13,6 +13,10 @@ export interface PromptBody {
   agent?: string;
   model?: { providerID: string; modelID: string };
   noReply?: boolean;
+  /** Appended to the system prompt for this turn. */
+  system?: string;
+  /** Replaces the session's permission rules for this turn: `false` denies a tool (`"*"`: every tool). */
+  tools?: Record<string, boolean>;
 }
 
 export interface MessageWithParts {
@@ -24,6 +28,8 @@ export interface OpencodeClient {
   app?: { log?(options: { body: { service: string; level: string; message: string } }): Promise<unknown> };
   session?: {
     abort?(options: { path: { id: string } }): Promise<unknown>;
+    create?(options: { body: { parentID?: string; title?: string } }): Promise<Answer<{ id: string }>>;
+    delete?(options: { path: { id: string } }): Promise<unknown>;
     get?(options: { path: { id: string } }): Promise<Answer<{ id: string; parentID?: string; title?: string }>>;
     messages?(options: { path: { id: string } }): Promise<Answer<MessageWithParts[]>>;
     /** Runs a turn and answers when it is over (never for a session whose loop awaits us). */

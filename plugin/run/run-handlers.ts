@@ -6,6 +6,7 @@ import type { Handler } from "../../schema/types.js";
 import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";
 import type { HookResult } from "../protocol/decode-result.js";
+import type { Runtime } from "../runtime.js";
 import type { Runner, RunOutcome } from "./runners/define-runner.js";
 import { runnerFor } from "./runners/index.js";
 import type { HookTrace } from "./trace.js";
@@ -32,6 +33,8 @@ export interface RunContext {
   /** Background work (async hooks) is reported here instead of being awaited. */
   onBackgroundResult?(handler: CompiledHandler, result: HookResult): void;
   trace?: HookTrace;
+  /** The plugin and the session the firing belongs to: prompt and agent hooks ask OpenCode's model. */
+  host?: { runtime: Runtime; sessionID: string };
 }
 
 export interface HandlerRun {

@@ -48,7 +48,12 @@ describe("per-hook classification", () => {
       status: "dropped",
       notes: ["OpenCode 1.18.33 has no matching event: OpenCode has no agent teams"],
     });
-    expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({ status: "dropped" });
+    expect(row(entry("PreToolUse", "Bash", { type: "mcp_tool", server: "s", tool: "t" }))).toMatchObject({ status: "dropped" });
+    // prompt hooks run, on the user's provider: the report says what they cost
+    expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({
+      status: "translated",
+      remarks: ["prompt: each run is a model call on your OpenCode provider, and spends its tokens"],
+    });
     const merged = { entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } };
     const { handlers, disableAllHooks } = classify(merged);
     const rows = withDisableAllHooks(classify(merged).rows, merged.disableAllHooks);

@@ -29,6 +29,8 @@ export interface Runner<T extends HandlerType = HandlerType> {
   readonly unsupported?: string;
   /** Where a run of this handler differs from Claude's (convert reports it degraded). */
   differences?(handler: HandlerOf<T>): string[];
+  /** What is worth knowing about a handler that runs as in Claude (convert's notes), e.g. its cost. */
+  remarks?(handler: HandlerOf<T>): string[];
   run(request: RunRequest<T>): Promise<RunOutcome>;
 }
 

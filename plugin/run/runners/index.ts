@@ -1,17 +1,19 @@
 // The runner table: one module per Claude handler type. run-handlers.ts runs handlers through it and
 // convert's classification reads it; a sixth type is one more module and one more row.
 import type { HandlerType } from "../../../schema/events.js";
+import agent from "./agent.js";
 import command from "./command.js";
 import type { Runner } from "./define-runner.js";
 import http from "./http.js";
 import { notYet } from "./not-yet.js";
+import prompt from "./prompt.js";
 
 export const RUNNERS: { readonly [T in HandlerType]: Runner<T> } = {
   command,
   http,
   mcp_tool: notYet("mcp_tool"),
-  prompt: notYet("prompt"),
-  agent: notYet("agent"),
+  prompt,
+  agent,
 };
 
 export function runnerFor<T extends HandlerType>(type: T): Runner<T> {

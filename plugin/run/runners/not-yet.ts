@@ -4,6 +4,6 @@ import type { HandlerType } from "../../../schema/events.js";
 import { defineRunner, type Runner } from "./define-runner.js";
 
 export function notYet<T extends HandlerType>(type: T): Runner<T> {
-  const unsupported = `${type} hooks are not supported yet (command and http are)`;
+  const unsupported = `${type} hooks are not supported yet (command, http, prompt and agent are)`;
   return defineRunner({ type, unsupported, run: async () => ({ result: { status: "error", message: unsupported } }) });
 }

@@ -14,7 +14,8 @@ export type Step =
   | { error: { status: number; message: string } };
 
 export interface RecordedRequest {
-  kind: "agent" | "title";
+  /** `judge`: a prompt or agent hook's evaluation (its system prompt says "hooks2opencode hook evaluation"). */
+  kind: "agent" | "title" | "judge";
   step: number;
   body: { messages: Array<{ role: string; content?: unknown; tool_call_id?: string; tool_calls?: unknown[] }>; tools?: unknown[] };
   /** The `role: "tool"` messages: the tool results the model received. */
@@ -38,7 +39,11 @@ export function callId(step: number, index: number): string {
  * with the task's prompt, so `bySession` picks another script for requests whose first user message
  * contains its key.
  */
-export async function startFakeLlm(script: Step[], bySession: Record<string, Step[]> = {}): Promise<FakeLlm> {
+/** Answers the hook evaluations: `index` counts evaluations so far, `step` the evaluation's own steps. */
+export type Judge = (request: { index: number; step: number; body: RecordedRequest["body"] }) => Step;
+
+export async function startFakeLlm(script: Step[], bySession: Record<string, Step[]> = {}, judge?: Judge): Promise<FakeLlm> {
+  let judgements = 0;
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error) => {
@@ -60,8 +65,17 @@ export async function startFakeLlm(script: Step[], bySession: Record<string, Ste
       .map((message) => ({ tool_call_id: String(message.tool_call_id), content: contentText(message.content) }));
     const first = contentText(body.messages.find((message) => message.role === "user")?.content);
     const sessionScript = Object.entries(bySession).find(([key]) => first.includes(key))?.[1] ?? script;
-    requests.push({ kind: isAgent ? "agent" : "title", step, body, toolResults });
-    const answer: Step = isAgent ? (sessionScript[step] ?? { text: "Done." }) : { text: "E2E test session" };
+    const system = body.messages
+      .filter((message) => message.role === "system")
+      .map((message) => contentText(message.content))
+      .join("\n");
+    const isJudge = system.includes("hooks2opencode hook evaluation");
+    requests.push({ kind: isJudge ? "judge" : isAgent ? "agent" : "title", step, body, toolResults });
+    const answer: Step = isJudge
+      ? (judge?.({ index: step === 0 ? judgements++ : judgements - 1, step, body }) ?? { text: '{"ok": true}' })
+      : isAgent
+        ? (sessionScript[step] ?? { text: "Done." })
+        : { text: "E2E test session" };
     if ("error" in answer) {
       response
         .writeHead(answer.error.status, { "content-type": "application/json" })

@@ -8,7 +8,7 @@ import { execa } from "execa";
 import { afterEach, onTestFailed } from "vitest";
 import { convert } from "../../../cli/convert.js";
 import { makeProject, type TempProject } from "../../helpers/project.js";
-import { type FakeLlm, type Step, startFakeLlm } from "./fake-llm.js";
+import { type FakeLlm, type Judge, type Step, startFakeLlm } from "./fake-llm.js";
 import { opencodeConfig, preflightPlugin, type RunResult, runOpencode, runOpencodeServed, seedConfigDir } from "./opencode.js";
 
 export interface ScenarioSpec {
@@ -17,6 +17,8 @@ export interface ScenarioSpec {
   script: Step[];
   /** Scripts for subagent sessions, by a text their first prompt contains (fake-llm.ts). */
   subagentScripts?: Record<string, Step[]>;
+  /** Answers prompt and agent hook evaluations (fake-llm.ts). */
+  judge?: Judge;
   /** Run this /command (defined under `files`, e.g. `.opencode/command/<name>.md`); `prompt` is its arguments. */
   command?: string;
   /** Extra environment for OpenCode (and so for the hooks). */
@@ -53,7 +55,7 @@ export interface Scenario {
 export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
   const project = await makeProject({ ...spec.files, ".claude/settings.json": spec.settings }, "e2e-");
   const runDir = path.join(project.dir, ".e2e-run");
-  const llm = await startFakeLlm(spec.script, spec.subagentScripts);
+  const llm = await startFakeLlm(spec.script, spec.subagentScripts, spec.judge);
   const cleanup = async () => {
     await llm.close();
     // E2E_KEEP=1 keeps the temp project (opencode.log, hook logs) for a look after a failure.
