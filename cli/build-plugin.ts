@@ -15,7 +15,7 @@ import {
   userSettingsFile,
   validateSettingsTexts,
 } from "../schema/load-settings.js";
-import { mergeSources } from "../schema/merge-sources.js";
+import { type MergedHooks, mergeSources } from "../schema/merge-sources.js";
 import { systemShell } from "../schema/system-shell.js";
 import type { PluginConfig, SettingsHash } from "../plugin/config.js";
 import { settingsTextHash } from "../plugin/settings-drift.js";
@@ -133,6 +133,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
     ...(main.disableAllHooks ? { disableAllHooks: true } : {}),
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
     handlers: main.handlers,
+    ...httpPolicy(sharedMerged),
     regenerate: plan.command,
     settings: hashes(false),
   };
@@ -150,10 +151,23 @@ export function buildPlugin(inputs: BuildInputs): Build {
   });
   if (localResult && local.length > 0) {
     const disable = localMerged.disableAllHooks?.value;
-    build.localConfig = { generator, ...(disable !== undefined ? { disableAllHooks: disable } : {}), handlers: localResult.handlers, settings: hashes(true) };
+    build.localConfig = {
+      generator,
+      ...(disable !== undefined ? { disableAllHooks: disable } : {}),
+      handlers: localResult.handlers,
+      ...httpPolicy(localMerged),
+      settings: hashes(true),
+    };
     build.localHooksText = renderLocalHooks(build.localConfig, version);
   }
   return build;
+}
+
+function httpPolicy(merged: MergedHooks): Pick<PluginConfig, "allowedHttpHookUrls" | "httpHookAllowedEnvVars"> {
+  return {
+    ...(merged.allowedHttpHookUrls ? { allowedHttpHookUrls: merged.allowedHttpHookUrls } : {}),
+    ...(merged.httpHookAllowedEnvVars ? { httpHookAllowedEnvVars: merged.httpHookAllowedEnvVars } : {}),
+  };
 }
 
 /** What the plugin compares at load to notice settings changed since convert (plugin/settings-drift.ts). */

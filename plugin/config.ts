@@ -18,6 +18,9 @@ export interface PluginConfig {
   /** Project plugins also run the git-ignored local hooks file (settings.local.json). */
   readsLocalHooks?: boolean;
   handlers: PluginHandler[];
+  /** Claude's http hook policy from these settings (merged with the local file's at start-up). */
+  allowedHttpHookUrls?: string[];
+  httpHookAllowedEnvVars?: string[];
   /** The command that regenerates this file, for the notice that the settings changed. */
   regenerate?: string;
   /** The settings files these hooks were converted from, as read then: the plugin warns when one changed. */

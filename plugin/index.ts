@@ -9,6 +9,7 @@ import { activeHandlers, LOCAL_HOOKS_FILE, readLocalHooks } from "./local-hooks.
 import type { OpencodeClient } from "./opencode/client.js";
 import { type OpencodeHost, Runtime } from "./runtime.js";
 import { changedSettings, driftNotice } from "./settings-drift.js";
+import { mergePolicies } from "./run/http-policy.js";
 
 export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
@@ -47,6 +48,7 @@ export function createPlugin(config: PluginConfig): Plugin {
       config.generator,
       opencodeHost(process.argv),
     );
+    runtime.httpPolicy = mergePolicies(config, localProblem ? undefined : local);
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     if (changed.length > 0) {
       // Logged now; shown at the first prompt, when someone is there to see a toast.

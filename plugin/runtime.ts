@@ -10,6 +10,7 @@ import { PrivateFolder } from "./private-folder.js";
 import { SessionStore } from "./session-state.js";
 import { Transcripts } from "./transcripts.js";
 import type { HookTrace } from "./run/trace.js";
+import type { HttpPolicy } from "./run/http-policy.js";
 import type { ConfiguredModels } from "./opencode/hook-model.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
@@ -54,6 +55,8 @@ export class Runtime {
   closed = false;
   /** Ids of the bus events already dispatched (OpenCode delivers some twice). */
   readonly seenEvents = new Set<string>();
+  /** Claude's http hook policy (run/http-policy.ts): the plugin's and the local hooks file's lists merged. */
+  httpPolicy: HttpPolicy = {};
   /** Sessions the plugin started to evaluate prompt and agent hooks: no hook runs for their events. */
   readonly ownSessions = new Set<string>();
   /** OpenCode's `model` and `small_model`, for the model a prompt hook asks (opencode/hook-model.ts). */

@@ -46,6 +46,16 @@ export function hooksJsonSchema(): Schema {
     properties: {
       hooks: { type: "object", properties: events, additionalProperties: false },
       disableAllHooks: { type: "boolean", description: "Turn off all hooks (settings precedence applies)." },
+      allowedHttpHookUrls: {
+        type: "array",
+        items: { type: "string" },
+        description: "http hooks run only for URLs matching one of these patterns (`*` wildcard); `[]` blocks all. Lists merge across files.",
+      },
+      httpHookAllowedEnvVars: {
+        type: "array",
+        items: { type: "string" },
+        description: "The variables http hooks may interpolate into headers (also needed in the hook's allowedEnvVars). Lists merge across files.",
+      },
     },
     $defs: defs,
   };

@@ -1,5 +1,6 @@
 // Hooks from several settings files merge (concatenate in order); `disableAllHooks` is a scalar and
-// follows Claude's precedence: cli (--settings) > local > project > user. Pure.
+// follows Claude's precedence: cli (--settings) > local > project > user; the http hook policy's
+// lists merge (https://code.claude.com/docs/en/settings-reference). Pure.
 // Source: https://code.claude.com/docs/en/hooks#hook-locations (hooks merge), https://code.claude.com/docs/en/hooks#disable-or-remove-hooks,
 // https://code.claude.com/docs/en/settings#settings-precedence.
 import type { HookEntry, SettingsSource, SourceKind } from "./types.js";
@@ -10,6 +11,9 @@ export interface MergedHooks {
   entries: HookEntry[];
   /** The effective disableAllHooks and the file that set it. */
   disableAllHooks?: { value: boolean; file: string };
+  /** The http hook policy: each list is the union of the files that set it (undefined: set nowhere). */
+  allowedHttpHookUrls?: string[];
+  httpHookAllowedEnvVars?: string[];
 }
 
 export function mergeSources(sources: readonly SettingsSource[]): MergedHooks {
@@ -22,6 +26,10 @@ export function mergeSources(sources: readonly SettingsSource[]): MergedHooks {
       rank = PRECEDENCE[source.kind];
       merged.disableAllHooks = { value: source.disableAllHooks, file: source.file };
     }
+  }
+  for (const key of ["allowedHttpHookUrls", "httpHookAllowedEnvVars"] as const) {
+    const lists = sources.flatMap((source) => (source[key] ? [source[key]] : []));
+    if (lists.length > 0) merged[key] = [...new Set(lists.flat())];
   }
   return merged;
 }

@@ -24,4 +24,8 @@ export interface SettingsSource {
   file: string;
   entries: HookEntry[];
   disableAllHooks?: boolean;
+  /** Set in this file: http hooks run only for URLs matching one of these (`[]`: none). Arrays merge across files. */
+  allowedHttpHookUrls?: string[];
+  /** Set in this file: the outer limit on variables http hooks may put in headers. Arrays merge across files. */
+  httpHookAllowedEnvVars?: string[];
 }

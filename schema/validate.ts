@@ -73,6 +73,14 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     else report(disable.value, "warning", "disable-not-boolean", "`disableAllHooks` must be true or false; Claude Code ignores this value");
   }
 
+  for (const key of ["allowedHttpHookUrls", "httpHookAllowedEnvVars"] as const) {
+    const list = property(root, key);
+    if (!list) continue;
+    const value: unknown = getNodeValue(list.value);
+    if (Array.isArray(value) && value.every((item) => typeof item === "string")) source[key] = value;
+    else report(list.value, "warning", "http-policy-not-strings", `\`${key}\` must be an array of strings; Claude Code ignores this value`);
+  }
+
   const hooks = property(root, "hooks")?.value;
   const singular = property(root, "hook");
   if (singular && !hooks)

@@ -2,10 +2,17 @@
 // JSON, anything else is a non-blocking error; a timeout makes no decision. HTTP status alone never
 // blocks. Source: https://code.claude.com/docs/en/hooks#http-hook-fields, https://code.claude.com/docs/en/hooks#http-response-handling.
 import type { HandlerOf } from "../../schema/handlers.js";
+import { allowedEnvVars, type HttpPolicy } from "./http-policy.js";
 import type { ProcessOutcome } from "../protocol/decode-result.js";
 
-export async function runHttp(handler: HandlerOf<"http">, body: string, env: Record<string, string>, timeoutMs: number): Promise<ProcessOutcome> {
-  const allowed = new Set(handler.allowedEnvVars ?? []);
+export async function runHttp(
+  handler: HandlerOf<"http">,
+  body: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+  policy: HttpPolicy = {},
+): Promise<ProcessOutcome> {
+  const allowed = allowedEnvVars(handler.allowedEnvVars, policy);
   const headers: Record<string, string> = { "content-type": "application/json" };
   for (const [name, value] of Object.entries(handler.headers ?? {})) {
     if (/^(content-length|transfer-encoding)$/i.test(name)) continue;

@@ -1,4 +1,5 @@
 // http hooks: the input is POSTed as JSON and a 2xx JSON body is read like stdout JSON.
+import { writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
@@ -45,5 +46,50 @@ it("POSTs Claude's input with allowed env headers and applies a deny from the re
   } finally {
     delete process.env.HOOK_TOKEN;
     delete process.env.SECRET;
+  }
+});
+
+it("allowedHttpHookUrls and httpHookAllowedEnvVars from every settings file: a URL outside the list gets no request", async () => {
+  const received: Array<{ path: string; auth: string | undefined }> = [];
+  server = createServer((request, response) => {
+    received.push({ path: request.url ?? "", auth: request.headers.authorization });
+    request.resume();
+    response.writeHead(200, { "content-type": "application/json" }).end("");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = (path: string) => ({
+    type: "http",
+    url: `${base}${path}`,
+    headers: { Authorization: "$HOOK_TOKEN|$OTHER" },
+    allowedEnvVars: ["HOOK_TOKEN", "OTHER"],
+  });
+  project = await makeProject({
+    ".claude/settings.json": settings(
+      { PreToolUse: [{ matcher: "Bash", hooks: [http("/allowed/a"), http("/elsewhere")] }] },
+      {
+        allowedHttpHookUrls: [`${base.toUpperCase().replace("HTTP://", "http://")}/allowed/*`],
+        httpHookAllowedEnvVars: ["HOOK_TOKEN"],
+      },
+    ),
+    // The local file's list merges with the project's: both paths are allowed on this machine.
+    ".claude/settings.local.json": { allowedHttpHookUrls: [`${base}/elsewhere`] },
+  });
+  process.env.HOOK_TOKEN = "t0ken";
+  process.env.OTHER = "other";
+  try {
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "ls" });
+    expect(received.map((request) => request.path).sort()).toEqual(["/allowed/a", "/elsewhere"]);
+    expect(received[0]?.auth).toBe("t0ken|"); // OTHER is in the hook's list but not in httpHookAllowedEnvVars
+    await writeFile(project.file(".claude/settings.local.json"), "{}");
+    received.length = 0;
+    const projectOnly = await loadPlugin(project.dir);
+    await projectOnly.before("bash", { command: "ls" });
+    expect(received.map((request) => request.path)).toEqual(["/allowed/a"]);
+    expect(projectOnly.client.logs().some((line) => line.includes("is not in allowedHttpHookUrls"))).toBe(true);
+  } finally {
+    delete process.env.HOOK_TOKEN;
+    delete process.env.OTHER;
   }
 });

@@ -1,14 +1,18 @@
-// `http`: POST the input (run-http.ts), then read the response body like stdout.
+// `http`: POST the input (run-http.ts), then read the response body like stdout; only to a URL
+// Claude's allowedHttpHookUrls allows (http-policy.ts).
 import { decodeResult } from "../../protocol/decode-result.js";
+import { urlAllowed } from "../http-policy.js";
 import { runHttp } from "../run-http.js";
 import { defineRunner } from "./define-runner.js";
 import { failureBlocks } from "./failure-policy.js";
 
 export default defineRunner({
   type: "http",
-  differences: () => ["http: the allowedHttpHookUrls and httpHookAllowedEnvVars settings are not applied"],
   async run({ handler, compiled, event, stdin, context }) {
-    const outcome = await runHttp(handler, stdin, context.env, compiled.timeoutMs);
+    const policy = context.host?.runtime.httpPolicy ?? {};
+    // Claude skips an http hook whose URL the policy does not allow: no request is sent.
+    if (!urlAllowed(handler.url, policy)) return { result: { status: "error", message: `not sent: ${handler.url} is not in allowedHttpHookUrls` } };
+    const outcome = await runHttp(handler, stdin, context.env, compiled.timeoutMs, policy);
     return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };
   },
 });
