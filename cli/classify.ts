@@ -96,7 +96,8 @@ function classifyEntry(entry: HookEntry): ReportRow {
   const runner = runnerFor(hook.type) as Runner;
   for (const difference of runner.differences?.(hook as never) ?? []) degrade(row, difference);
   row.remarks.push(...(runner.remarks?.(hook as never) ?? []));
-  if (typeof hook.statusMessage === "string") degrade(row, "statusMessage is not shown (OpenCode has no hook spinner)");
+  if (typeof hook.statusMessage === "string") row.remarks.push("statusMessage: shown as a toast while the hook runs (in the TUI)");
+  if (hook.once === true) row.remarks.push("once: Claude honours it only in skill frontmatter; in a settings file it is ignored, here too");
   return row;
 }
 

@@ -87,3 +87,13 @@ export const rememberModel = defineListener({
       runtime.sessions.get(input.sessionID).model = { providerID: model.providerID, modelID: model.modelID };
   },
 });
+
+/** An idle session runs no turn (OpenCode 1.18.33 may send no idle session.status before session.idle). */
+export const trackIdle = defineListener({
+  name: "note that the session is idle",
+  channel: "session.idle",
+  handle({ input }, runtime) {
+    const session = runtime.sessions.peek(input.sessionID);
+    if (session) session.busy = false;
+  },
+});

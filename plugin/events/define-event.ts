@@ -13,6 +13,7 @@ import { runHandlersSync } from "../run/run-sync.js";
 import type { Runtime } from "../runtime.js";
 import type { Channel, ChannelCall } from "./channels.js";
 import { commonFields, commonInput } from "./common-input.js";
+import { deliverBackgroundResult } from "./background-results.js";
 import { reportCommon } from "./report-common.js";
 
 export interface Fired<F, D> {
@@ -171,7 +172,7 @@ async function fireOne<C extends Channel, F, D extends CommonOutcome>(
       cwd: runtime.directory,
       projectDir: runtime.directory,
       env: { ...runtime.hookEnv(sessionID), ...extraEnv },
-      onBackgroundResult: (handler, result) => runtime.log("debug", `async hook [${handler.label}] finished: ${result.status}`),
+      onBackgroundResult: (handler, result, outcome) => deliverBackgroundResult(runtime, sessionID, module.name, handler, result, outcome),
       host: { runtime, sessionID },
       ...(runtime.trace ? { trace: runtime.trace } : {}),
     },

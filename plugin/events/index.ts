@@ -3,7 +3,7 @@
 // replayed. convert's report reads this; a test checks that all 34 events are accounted for.
 import type { EventName } from "../../schema/events.js";
 import { answerAllowedPermission } from "./allowed-permission.js";
-import { readConfig, releaseFailedCall, rememberModel, showNotice, trackCompaction, trackSession } from "./bookkeeping.js";
+import { readConfig, releaseFailedCall, rememberModel, showNotice, trackCompaction, trackIdle, trackSession } from "./bookkeeping.js";
 import preCompact, { postCompact } from "./compaction.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
 import fileChanged from "./file-changed.js";
@@ -58,6 +58,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   notification,
   // session.status, session.idle
   cancelIdleNotification,
+  trackIdle,
   finishAwaitedTurn,
   stop,
   stopFailure,

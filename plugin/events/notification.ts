@@ -60,11 +60,12 @@ export const idleNotification = notification("session.idle", (call, runtime) => 
 });
 
 export const cancelIdleNotification = defineListener({
-  name: "cancel the idle notification of a busy session",
+  name: "track whether the session is busy, and cancel the idle notification of a busy one",
   channel: "session.status",
   handle({ input }, runtime) {
-    const session = runtime.sessions.peek(input.sessionID);
-    if (input.status.type !== "idle" && session?.idleTimer) {
+    const session = runtime.sessions.get(input.sessionID);
+    session.busy = input.status.type !== "idle";
+    if (input.status.type !== "idle" && session.idleTimer) {
       clearTimeout(session.idleTimer);
       session.idleTimer = undefined;
     }

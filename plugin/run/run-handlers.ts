@@ -5,7 +5,7 @@ import type { EventName } from "../../schema/events.js";
 import type { Handler } from "../../schema/types.js";
 import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";
-import type { HookResult } from "../protocol/decode-result.js";
+import type { HookResult, ProcessOutcome } from "../protocol/decode-result.js";
 import type { Runtime } from "../runtime.js";
 import type { Runner, RunOutcome } from "./runners/define-runner.js";
 import { runnerFor } from "./runners/index.js";
@@ -31,7 +31,7 @@ export interface RunContext {
   projectDir: string;
   env: Record<string, string>;
   /** Background work (async hooks) is reported here instead of being awaited. */
-  onBackgroundResult?(handler: CompiledHandler, result: HookResult): void;
+  onBackgroundResult?(handler: CompiledHandler, result: HookResult, outcome: ProcessOutcome | undefined): void;
   trace?: HookTrace;
   /** The plugin and the session the firing belongs to: prompt and agent hooks ask OpenCode's model. */
   host?: { runtime: Runtime; sessionID: string };
@@ -73,22 +73,22 @@ export async function runHandlers(selected: readonly CompiledHandler[], firing: 
   const runs = selected.map(async (compiled): Promise<HandlerRun | undefined> => {
     const started = context.trace ? performance.now() : 0;
     const pending = runOne(compiled, firing.event, stdin, context).then(
-      ({ result, outcome }) => {
-        context.trace?.ran(firing.event, compiled, outcome, result, performance.now() - started);
-        return result;
+      (run) => {
+        context.trace?.ran(firing.event, compiled, run.outcome, run.result, performance.now() - started);
+        return run;
       },
-      (error: unknown): HookResult => {
+      (error: unknown): RunOutcome => {
         const result: HookResult = { status: "error", message: `hook runner failed: ${String(error)}` };
         context.trace?.ran(firing.event, compiled, undefined, result, performance.now() - started);
-        return result;
+        return { result };
       },
     );
     if (runsInBackground(compiled.handler)) {
-      // Claude starts async hooks and moves on; their decisions have no effect.
-      void pending.then((result) => context.onBackgroundResult?.(compiled, result));
+      // Claude starts async hooks and moves on; their decisions have no effect, their context comes later.
+      void pending.then((run) => context.onBackgroundResult?.(compiled, run.result, run.outcome));
       return undefined;
     }
-    return { handler: compiled, result: await pending };
+    return { handler: compiled, result: (await pending).result };
   });
   return (await Promise.all(runs)).filter((run): run is HandlerRun => run !== undefined);
 }
@@ -99,6 +99,8 @@ export function runsInBackground(handler: Handler): boolean {
 }
 
 function runOne(compiled: CompiledHandler, event: EventName, stdin: string, context: RunContext): Promise<RunOutcome> {
+  // Claude's spinner text while the hook runs: a toast is OpenCode's nearest (TUI only).
+  if (typeof compiled.handler.statusMessage === "string") context.host?.runtime.toast(compiled.handler.statusMessage, "info");
   const runner = runnerFor(compiled.handler.type) as Runner;
   return runner.run({ handler: compiled.handler as never, compiled, event, stdin, context });
 }

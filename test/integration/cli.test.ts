@@ -23,7 +23,7 @@ describe("hooks2opencode convert", () => {
     const p = await project({
       ".claude/settings.json": settings({
         PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "fmt" }] }],
-        PreToolUse: [{ matcher: "MultiEdit|Edit", hooks: [{ type: "command", command: "guard", async: true }] }],
+        PreToolUse: [{ matcher: "MultiEdit|Edit", hooks: [{ type: "command", command: "guard", shell: "powershell" }] }],
         Stop: [{ hooks: [{ type: "command", command: "npm test" }] }],
         TeammateIdle: [{ hooks: [{ type: "command", command: "keep-going" }] }],
       }),
@@ -31,7 +31,9 @@ describe("hooks2opencode convert", () => {
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/translated PostToolUse \[Edit\|Write\] fmt\n.*fires on: write, edit, apply_patch/);
-    expect(result.stdout).toMatch(/degraded +PreToolUse \[MultiEdit\|Edit\] guard[\s\S]*how: async[\s\S]*note: MultiEdit has no OpenCode counterpart/);
+    expect(result.stdout).toMatch(
+      /degraded +PreToolUse \[MultiEdit\|Edit\] guard[\s\S]*how: shell powershell[\s\S]*note: MultiEdit has no OpenCode counterpart/,
+    );
     expect(result.stdout).toMatch(/translated Stop \[\*\] npm test\n.*fires on: session.idle/);
     expect(result.stdout).toMatch(/dropped +TeammateIdle \[\*\] keep-going[\s\S]*why: OpenCode 1.18.33 has no matching event/);
     expect(result.stdout).toContain("4 hooks: 2 translated, 1 degraded, 1 dropped");

@@ -11,7 +11,7 @@ describe("hooks2opencode explain", () => {
     const p = await project({
       ".claude/settings.json": settings({
         PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", if: "Bash(rm *)" }] }],
-        Stop: [{ hooks: [{ type: "command", command: "npm test", async: true }] }],
+        Stop: [{ hooks: [{ type: "command", command: "npm test", shell: "powershell" }] }],
         TeammateIdle: [{ hooks: [{ type: "command", command: "echo idle" }] }],
       }),
     });
@@ -24,7 +24,7 @@ describe("hooks2opencode explain", () => {
     expect(lines[3]).toMatch(/^2 +Stop +\* +- +command: npm test +session\.idle +- +degraded$/);
     expect(lines[4]).toMatch(/^3 +TeammateIdle +\* +- +command: echo idle +- +- +dropped$/);
     expect(result.stdout).toContain("  1. .claude/settings.json:");
-    expect(result.stdout).toContain("  2. how: async: runs in the background");
+    expect(result.stdout).toContain("  2. how: shell powershell: runs with pwsh");
     expect(result.stdout).toContain("  3. why: OpenCode 1.18.33 has no matching event: OpenCode has no agent teams");
     expect(result.stdout).toContain("review them as code");
 

@@ -73,10 +73,14 @@ describe("per-hook classification", () => {
     expect(row(entry("SubagentStop", "Explore"))).toMatchObject({ status: "translated", firesOn: "tool.execute.after" });
   });
 
-  it("names each degradation", () => {
-    expect(row(entry("PostToolUse", "Bash", { type: "command", command: "x", async: true, statusMessage: "s" })).notes).toEqual([
-      "async: runs in the background; its output is not delivered to the model",
-      "statusMessage is not shown (OpenCode has no hook spinner)",
+  it("names each degradation; async hooks and statusMessage are replayed", () => {
+    expect(row(entry("PostToolUse", "Bash", { type: "command", command: "x", shell: "powershell", once: true })).notes).toEqual([
+      "shell powershell: runs with pwsh, which must be on PATH",
+    ]);
+    expect(row(entry("PostToolUse", "Bash", { type: "command", command: "x", async: true, statusMessage: "s" }))).toMatchObject({ status: "translated" });
+    // `once` is honoured in skill frontmatter only, as in Claude: in a settings file it is ignored
+    expect(row(entry("PostToolUse", "Bash", { type: "command", command: "x", once: true })).remarks).toEqual([
+      "once: Claude honours it only in skill frontmatter; in a settings file it is ignored, here too",
     ]);
   });
 });

@@ -18,13 +18,13 @@ describe("runner table", () => {
     const rows = classify({
       entries: [
         entry({ type: "command", command: "fmt" }),
-        entry({ type: "command", command: "fmt", async: true }),
+        entry({ type: "command", command: "fmt", shell: "powershell" }),
         entry({ type: "mcp_tool", server: "s", tool: "t" }),
       ],
     }).rows;
     expect(rows.map((row) => [row.status, row.notes])).toEqual([
       ["translated", []],
-      ["degraded", ["async: runs in the background; its output is not delivered to the model"]],
+      ["degraded", ["shell powershell: runs with pwsh, which must be on PATH"]],
       ["dropped", [RUNNERS.mcp_tool.unsupported]],
     ]);
   });

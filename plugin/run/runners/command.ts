@@ -8,10 +8,7 @@ import { failureBlocks } from "./failure-policy.js";
 
 export default defineRunner({
   type: "command",
-  differences: (handler) => [
-    ...(handler.async === true || handler.asyncRewake === true ? ["async: runs in the background; its output is not delivered to the model"] : []),
-    ...(handler.shell === "powershell" ? ["shell powershell: runs with pwsh, which must be on PATH"] : []),
-  ],
+  differences: (handler) => [...(handler.shell === "powershell" ? ["shell powershell: runs with pwsh, which must be on PATH"] : [])],
   async run({ handler, compiled, event, stdin, context }) {
     const outcome = await spawnCommand(spawnRequest(handler, compiled.timeoutMs, stdin, context));
     return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };

@@ -1,0 +1,33 @@
+// Where a finished async hook's output goes (decide/background-decision.ts): context is held for
+// the session's next prompt or model request, like SessionStart's (model-request.ts delivers it);
+// an asyncRewake block starts a new turn when the session is idle, else it joins its next request.
+import type { EventName } from "../../schema/events.js";
+import type { CompiledHandler } from "../compile.js";
+import { backgroundDelivery } from "../decide/background-decision.js";
+import { continueSession } from "../opencode/inject.js";
+import type { HookResult, ProcessOutcome } from "../protocol/decode-result.js";
+import { additionalContextText, systemReminder } from "../protocol/messages.js";
+import type { Runtime } from "../runtime.js";
+
+export function deliverBackgroundResult(
+  runtime: Runtime,
+  sessionID: string,
+  event: EventName,
+  compiled: CompiledHandler,
+  result: HookResult,
+  outcome: ProcessOutcome | undefined,
+): void {
+  const rewakes = compiled.handler.type === "command" && compiled.handler.asyncRewake === true;
+  const delivery = backgroundDelivery(result, outcome, rewakes);
+  runtime.log("debug", `async hook [${compiled.label}] finished: ${result.status}`);
+  const session = runtime.sessions.get(sessionID);
+  for (const text of delivery.context) session.startContext.push(systemReminder(additionalContextText(event, undefined, text)));
+  if (delivery.wake === undefined) return;
+  const text = systemReminder(`${event} async hook [${compiled.label}] reported:\n${delivery.wake}`);
+  if (session.busy || runtime.disposing) {
+    session.startContext.push(text);
+    return;
+  }
+  runtime.log("info", `asyncRewake hook [${compiled.label}] wakes session ${sessionID}`);
+  void runtime.track(continueSession(runtime, sessionID, text).catch((error: unknown) => runtime.log("error", `asyncRewake failed: ${String(error)}`)));
+}

@@ -1,0 +1,41 @@
+// async and asyncRewake hooks in the real OpenCode binary: the tool call never waits for them, an
+// async hook's context reaches the model's next request, and an asyncRewake exit 2 wakes a session
+// that is already idle with a new turn (https://code.claude.com/docs/en/hooks#async-hooks).
+import { expect, it } from "vitest";
+import type { RecordedRequest } from "./harness/fake-llm.js";
+import { command, type Scenario, scenarios } from "./harness/scenario.js";
+
+const run = scenarios();
+const agentRequests = (s: Scenario) => s.llm.requests.filter((request) => request.kind === "agent");
+const everything = (request: RecordedRequest) => JSON.stringify(request.body.messages);
+
+it("an async PostToolUse hook's additionalContext reaches the model's next request, not the one that was already on its way", async () => {
+  const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "lint: 2 warnings in a.ts" } });
+  const s = await run({
+    settings: { hooks: { PostToolUse: [{ matcher: "Bash", hooks: [command(`sleep 1; echo '${context}'`, { async: true })] }] } },
+    script: [
+      { tool: "bash", args: { command: "echo one", description: "one" } },
+      { tool: "bash", args: { command: "sleep 3", description: "wait" } },
+      { text: "done" },
+    ],
+  });
+  const requests = agentRequests(s);
+  expect(requests).toHaveLength(3);
+  expect(everything(requests[1]!)).not.toContain("lint: 2 warnings"); // the tool call did not wait for it
+  expect(everything(requests[2]!)).toContain("PostToolUse hook additional context: lint: 2 warnings in a.ts");
+});
+
+it("an asyncRewake hook that exits 2 after the turn ended wakes the idle session with its stderr", async () => {
+  const s = await run({
+    settings: {
+      hooks: { PostToolUse: [{ matcher: "Bash", hooks: [command("sleep 1.5; echo 'the test suite broke' >&2; exit 2", { asyncRewake: true })] }] },
+    },
+    script: [{ tool: "bash", args: { command: "echo one", description: "one" } }, { text: "done" }, { text: "fixing it" }],
+    serve: { client: "api", settled: (llm) => llm.requests.filter((request) => request.kind === "agent").length >= 3 },
+    timeoutMs: 40_000,
+  });
+  const requests = agentRequests(s);
+  expect(requests).toHaveLength(3);
+  expect(everything(requests[1]!)).not.toContain("the test suite broke");
+  expect(everything(requests[2]!)).toContain("the test suite broke");
+});

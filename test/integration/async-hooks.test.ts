@@ -1,0 +1,60 @@
+// async and asyncRewake hooks through the generated plugin, loaded in-process with real sh hooks:
+// the call never waits for them; what they say reaches the model later, as in Claude
+// (https://code.claude.com/docs/en/hooks#async-hooks).
+import { describe, expect, it } from "vitest";
+import { tempProjects } from "../helpers/cli.js";
+import { loadPlugin } from "../helpers/load-plugin.js";
+import { settings } from "../helpers/project.js";
+
+const project = tempProjects("async-");
+const context = JSON.stringify({
+  hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "lint: 2 warnings" },
+  decision: "block",
+  reason: "ignored",
+});
+const until = async (condition: () => boolean, ms = 5000) => {
+  for (const started = Date.now(); !condition() && Date.now() - started < ms;) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+
+describe("async hooks", () => {
+  it("never hold the call up; their additionalContext reaches the next prompt; their decision has no effect", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({
+        PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `sleep 0.3; echo '${context}'`, async: true }] }],
+      }),
+    });
+    const plugin = await loadPlugin(p.dir);
+    const started = Date.now();
+    const output = await plugin.call("bash", { command: "ls" }, { title: "", output: "files", metadata: {} });
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(output.output).toBe("files"); // decision: "block" of an async hook does nothing
+    await until(() => plugin.client.logs().some((line) => line.includes("finished: success")));
+    const parts = await plugin.prompt("next");
+    expect(parts.map((part) => part.text)).toEqual(["<system-reminder>\nPostToolUse hook additional context: lint: 2 warnings\n</system-reminder>", "next"]);
+  });
+
+  it("asyncRewake: an exit 2 wakes an idle session with a new turn holding its stderr; a busy one gets it with its next prompt", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({
+        PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 0.2; echo 'tests broke' >&2; exit 2", asyncRewake: true }] }],
+      }),
+    });
+    const plugin = await loadPlugin(p.dir);
+    await plugin.call("bash", { command: "ls" }, { title: "", output: "", metadata: {} });
+    await until(() => plugin.client.calls.some(([name]) => name === "session.promptAsync"));
+    const turns = plugin.client.calls
+      .filter(([name]) => name === "session.promptAsync")
+      .map(([, options]) => options as { body: { parts: Array<{ text: string }> } });
+    expect(turns).toHaveLength(1);
+    expect(turns[0]!.body.parts[0]!.text).toBe(
+      "<system-reminder>\nPostToolUse async hook [sleep 0.2; echo 'tests broke' >&2; exit 2] reported:\ntests broke\n</system-reminder>",
+    );
+
+    const busy = await loadPlugin(p.dir);
+    await busy.emit("session.status", { sessionID: "ses_test", status: { type: "busy" } });
+    await busy.call("bash", { command: "ls" }, { title: "", output: "", metadata: {} });
+    await until(() => busy.client.logs().some((line) => line.includes("finished: blocking")));
+    expect(busy.client.calls.filter(([name]) => name === "session.promptAsync")).toEqual([]);
+    expect((await busy.prompt("go on")).map((part) => part.text)[0]).toContain("tests broke");
+  });
+});
