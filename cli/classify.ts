@@ -72,8 +72,6 @@ function classifyEntry(entry: HookEntry): ReportRow {
   };
   if (!isReplayed(entry.event)) return drop(notReplayedReason(entry.event));
   row.channels = channelsOf(entry.event);
-  const unsupported = runnerFor(hook.type).unsupported;
-  if (unsupported) return drop(unsupported);
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {
     if (!info.toolEvent) return drop(`Claude Code never runs a hook with "if" on ${entry.event}`);

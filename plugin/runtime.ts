@@ -11,6 +11,7 @@ import { SessionStore } from "./session-state.js";
 import { Transcripts } from "./transcripts.js";
 import type { HookTrace } from "./run/trace.js";
 import type { HttpPolicy } from "./run/http-policy.js";
+import { McpConnections } from "./mcp/connections.js";
 import type { ConfiguredModels } from "./opencode/hook-model.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
@@ -55,6 +56,8 @@ export class Runtime {
   closed = false;
   /** Ids of the bus events already dispatched (OpenCode delivers some twice). */
   readonly seenEvents = new Set<string>();
+  /** The MCP servers of OpenCode's config, for mcp_tool hooks (connected on first use). */
+  readonly mcp = new McpConnections();
   /** Claude's http hook policy (run/http-policy.ts): the plugin's and the local hooks file's lists merged. */
   httpPolicy: HttpPolicy = {};
   /** Sessions the plugin started to evaluate prompt and agent hooks: no hook runs for their events. */

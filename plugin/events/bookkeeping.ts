@@ -9,6 +9,7 @@ export const readConfig = defineListener({
   channel: "config",
   handle({ input }, runtime) {
     runtime.mcpServers = Object.keys((input.mcp as Record<string, unknown> | undefined) ?? {});
+    runtime.mcp.servers = (input.mcp as typeof runtime.mcp.servers | undefined) ?? {};
     const text = (value: unknown) => (typeof value === "string" ? value : undefined);
     runtime.models = {
       ...(text(input.model) ? { model: text(input.model) } : {}),

@@ -22,9 +22,10 @@ export const finishStartedWork = defineListener({
 });
 
 export const closeRuntime = defineListener({
-  name: "remove transcripts and env files",
+  name: "remove transcripts and env files, close MCP connections",
   channel: "dispose",
   handle(_call, runtime) {
+    runtime.mcp.closeAll();
     runtime.files.remove();
     runtime.closed = true;
   },

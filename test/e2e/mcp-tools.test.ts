@@ -47,3 +47,28 @@ it("mcp__memory__.* hooks: named like Claude, exit 2 blocks, additionalContext r
   );
   expect((await readFile(scenario.project.file("names.log"), "utf8")).trim().split("\n")).toEqual(["mcp__memory__remember", "mcp__memory__remember"]);
 });
+
+it("an mcp_tool PostToolUse hook calls the configured MCP server with an interpolated path; the tool's text is read like stdout", async () => {
+  const s = await run({
+    settings: {
+      hooks: {
+        PostToolUse: [
+          { matcher: "Write", hooks: [{ type: "mcp_tool", server: "memory", tool: "remember", input: { fact: "wrote ${tool_input.file_path}" } }] },
+        ],
+      },
+    },
+    opencode: (dir) => ({
+      mcp: {
+        memory: {
+          type: "local",
+          command: ["node", path.join(REPO_ROOT, "test/e2e/fixtures/mcp-memory-server.mjs")],
+          environment: { MEMORY_FILE: path.join(dir, "hook-memory.txt") },
+        },
+      },
+    }),
+    script: [{ tool: "write", args: { filePath: "notes.txt", content: "hi\n" } }, { text: "done" }],
+  });
+  expect(await readFile(s.project.file("hook-memory.txt"), "utf8")).toBe(`wrote ${s.project.file("notes.txt")}\n`);
+  // "stored: ..." is plain text on exit 0: Claude keeps it for the transcript, not for the model.
+  expect(s.toolResult(callId(0, 0))).not.toContain("stored:");
+});

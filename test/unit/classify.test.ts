@@ -43,12 +43,12 @@ describe("per-hook classification", () => {
     expect(row(entry("PreToolUse", "mcp__memory")).notes[0]).toContain("names an MCP server, not a tool");
   });
 
-  it("drops events and handler types that are not replayed, and everything under disableAllHooks", () => {
+  it("drops events that are not replayed, and everything under disableAllHooks; every handler type runs", () => {
     expect(row(entry("TeammateIdle", undefined))).toMatchObject({
       status: "dropped",
       notes: ["OpenCode 1.18.33 has no matching event: OpenCode has no agent teams"],
     });
-    expect(row(entry("PreToolUse", "Bash", { type: "mcp_tool", server: "s", tool: "t" }))).toMatchObject({ status: "dropped" });
+    expect(row(entry("PreToolUse", "Bash", { type: "mcp_tool", server: "s", tool: "t" }))).toMatchObject({ status: "degraded" });
     // prompt hooks run, on the user's provider: the report says what they cost
     expect(row(entry("PreToolUse", "Bash", { type: "prompt", prompt: "ok?" }))).toMatchObject({
       status: "translated",

@@ -14,7 +14,7 @@ describe("runner table", () => {
     for (const [type, runner] of Object.entries(RUNNERS)) expect(runner.type).toBe(type);
   });
 
-  it("is what convert reports: a runner's unsupported reason drops the hook, its differences degrade it", () => {
+  it("is what convert reports: a runner's differences degrade the hook, its remarks are notes", () => {
     const rows = classify({
       entries: [
         entry({ type: "command", command: "fmt" }),
@@ -25,7 +25,7 @@ describe("runner table", () => {
     expect(rows.map((row) => [row.status, row.notes])).toEqual([
       ["translated", []],
       ["degraded", ["shell powershell: runs with pwsh, which must be on PATH"]],
-      ["dropped", [RUNNERS.mcp_tool.unsupported]],
+      ["degraded", RUNNERS.mcp_tool.differences!({ type: "mcp_tool", server: "s", tool: "t" })],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 // The one shape of a handler runner (like defineEvent for events): one module per Claude handler
 // type turns a handler and the hook input into the HookResult the decision code reads, so `command`
 // is "spawn, then decode", `http` "POST, then decode", `prompt` "ask the model, then decode {ok}".
-// convert reads the same table: what a type cannot do here is said once, in its module.
+// convert reads the same table: where a type differs from Claude here is said once, in its module.
 import type { EventName, HandlerType } from "../../../schema/events.js";
 import type { HandlerOf } from "../../../schema/handlers.js";
 import type { CompiledHandler } from "../../compile.js";
@@ -25,8 +25,6 @@ export interface RunOutcome {
 
 export interface Runner<T extends HandlerType = HandlerType> {
   readonly type: T;
-  /** Why no handler of this type can run in OpenCode (convert drops it); unset when it runs. */
-  readonly unsupported?: string;
   /** Where a run of this handler differs from Claude's (convert reports it degraded). */
   differences?(handler: HandlerOf<T>): string[];
   /** What is worth knowing about a handler that runs as in Claude (convert's notes), e.g. its cost. */

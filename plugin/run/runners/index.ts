@@ -5,13 +5,13 @@ import agent from "./agent.js";
 import command from "./command.js";
 import type { Runner } from "./define-runner.js";
 import http from "./http.js";
-import { notYet } from "./not-yet.js";
+import mcpTool from "./mcp-tool.js";
 import prompt from "./prompt.js";
 
 export const RUNNERS: { readonly [T in HandlerType]: Runner<T> } = {
   command,
   http,
-  mcp_tool: notYet("mcp_tool"),
+  mcp_tool: mcpTool,
   prompt,
   agent,
 };

@@ -1,0 +1,35 @@
+// `mcp_tool`: call a tool on an MCP server of OpenCode's config with the hook's `input` (`${path}`
+// filled from the hook input), then read the tool's text like command stdout; `isError` or a server
+// that is not connected is a non-blocking error (or a block, with onFailure).
+import { interpolate } from "../../mcp/interpolate.js";
+import { decodeResult, type HookResult } from "../../protocol/decode-result.js";
+import { defineRunner } from "./define-runner.js";
+import { failureBlocks } from "./failure-policy.js";
+
+export default defineRunner({
+  type: "mcp_tool",
+  differences: () => [
+    "mcp_tool: calls the tool over a connection of its own to the server OpenCode's config defines (a second process of a local server), not over OpenCode's connection; remote servers are not reached",
+  ],
+  async run({ handler, compiled, event, stdin, context }) {
+    const blocks = failureBlocks(event, handler);
+    const fail = (message: string): { result: HookResult } => ({ result: blocks ? { status: "blocking", stderr: message } : { status: "error", message } });
+    const runtime = context.host?.runtime;
+    if (!runtime) return fail("mcp_tool hooks need OpenCode's MCP configuration, which is not reachable here");
+    const connection = runtime.mcp.connection(handler.server, runtime.directory, compiled.timeoutMs);
+    if ("error" in connection) return fail(connection.error);
+    const args = interpolate(handler.input ?? {}, JSON.parse(stdin) as Record<string, unknown>) as Record<string, unknown>;
+    let answer;
+    try {
+      answer = await connection.callTool(handler.tool, args, compiled.timeoutMs);
+    } catch (error) {
+      if ((error as { timedOut?: boolean }).timedOut) return { result: blocks ? { status: "blocking", stderr: "hook timed out" } : { status: "cancelled" } };
+      runtime.mcp.forget(handler.server);
+      return fail(`${handler.server}/${handler.tool} failed: ${(error as Error).message}`);
+    }
+    const text = (answer?.content ?? []).flatMap((item) => (item.type === "text" && typeof item.text === "string" ? [item.text] : [])).join("\n");
+    if (answer?.isError) return fail(`${handler.server}/${handler.tool} returned an error: ${text.slice(0, 1000)}`);
+    const outcome = { exitCode: 0, stdout: text, stderr: "" };
+    return { outcome, result: decodeResult(event, outcome, { onFailureBlock: blocks }) };
+  },
+});
