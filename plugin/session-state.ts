@@ -44,6 +44,8 @@ export interface SessionState {
   /** SessionEnd ran for it. */
   ended: boolean;
   idleTimer?: ReturnType<typeof setTimeout>;
+  /** asyncRewake texts that came while a turn ran: its next model request takes them, else its idle wakes it. */
+  pendingWake?: string[];
   /** OpenCode is running a turn for it (session.status): an asyncRewake waits for its next request. */
   busy?: boolean;
   /** The model of the session's last prompt: what a prompt hook's `sonnet` / `opus` stands for. */

@@ -25,9 +25,17 @@ export function deliverBackgroundResult(
   if (delivery.wake === undefined) return;
   const text = systemReminder(`${event} async hook [${compiled.label}] reported:\n${delivery.wake}`);
   if (session.busy || runtime.disposing) {
-    session.startContext.push(text);
+    // The running turn's next request takes it (model-request.ts); if the turn ends first, its idle wakes it.
+    (session.pendingWake ??= []).push(text);
     return;
   }
-  runtime.log("info", `asyncRewake hook [${compiled.label}] wakes session ${sessionID}`);
-  void runtime.track(continueSession(runtime, sessionID, text).catch((error: unknown) => runtime.log("error", `asyncRewake failed: ${String(error)}`)));
+  wake(runtime, sessionID, [text], compiled.label);
+}
+
+/** A new turn with the texts of asyncRewake hooks as the user's next message. */
+export function wake(runtime: Runtime, sessionID: string, texts: readonly string[], label = "asyncRewake"): void {
+  runtime.log("info", `asyncRewake hook [${label}] wakes session ${sessionID}`);
+  void runtime.track(
+    continueSession(runtime, sessionID, texts.join("\n")).catch((error: unknown) => runtime.log("error", `asyncRewake failed: ${String(error)}`)),
+  );
 }

@@ -2,6 +2,7 @@
 // OpenCode's config (MCP server names, permission mode), which sessions are subagents, how a
 // compaction was asked for, and the call state of calls that failed (they never reach an after-hook).
 import { tellUser } from "../opencode/inject.js";
+import { wake } from "./background-results.js";
 import { defineListener } from "./define-event.js";
 
 export const readConfig = defineListener({
@@ -89,12 +90,19 @@ export const rememberModel = defineListener({
   },
 });
 
-/** An idle session runs no turn (OpenCode 1.18.33 may send no idle session.status before session.idle). */
+/**
+ * An idle session runs no turn (OpenCode 1.18.33 may send no idle session.status before
+ * session.idle); an asyncRewake text the ended turn did not take wakes it now.
+ */
 export const trackIdle = defineListener({
   name: "note that the session is idle",
   channel: "session.idle",
   handle({ input }, runtime) {
     const session = runtime.sessions.peek(input.sessionID);
-    if (session) session.busy = false;
+    if (!session) return;
+    session.busy = false;
+    const pending = session.pendingWake;
+    session.pendingWake = undefined;
+    if (pending?.length && !runtime.disposing) wake(runtime, session.id, pending);
   },
 });

@@ -22,6 +22,10 @@ export const deliverPinnedContext = defineListener({
     if (!session) return;
     await dueWork(session);
     const lastUser = messages.findLast((message) => message.info.role === "user");
+    if (session.pendingWake?.length && lastUser) {
+      session.startContext.push(...session.pendingWake);
+      session.pendingWake = undefined;
+    }
     if (session.startContext.length > 0 && lastUser) {
       for (const text of session.startContext) pin(session, { anchor: { messageID: lastUser.info.id }, text });
       session.startContext = [];

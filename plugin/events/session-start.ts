@@ -85,6 +85,9 @@ export const deliverSessionContext = defineListener({
     const session = runtime.sessions.get(input.sessionID);
     if (!session.parentID) runtime.currentSession = input.sessionID;
     await dueWork(session);
+    // An asyncRewake text a turn did not take goes with the next prompt.
+    if (session.pendingWake?.length) session.startContext.push(...session.pendingWake);
+    session.pendingWake = undefined;
     const texts = session.startContext;
     session.startContext = [];
     for (const text of [...texts].reverse()) addContextPart(output as unknown as PromptOutput, text, "session-context", "start");

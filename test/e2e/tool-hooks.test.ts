@@ -2,6 +2,8 @@
 // (the fake LLM's recorded tool results) and what is on disk.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { callId } from "./harness/fake-llm.js";
 import { command, scenarios } from "./harness/scenario.js";
@@ -166,4 +168,37 @@ describe("Claude Code tool hooks in real OpenCode", () => {
     });
     expect([s.toolResult(callId(0, 0)), s.toolResult(callId(0, 1)), s.toolResult(callId(0, 2))]).toEqual(["cached Read", "cached Grep", "cached Glob"]);
   });
+});
+
+it("an http hook whose URL is outside allowedHttpHookUrls never sends a request; one inside does", async () => {
+  const paths: string[] = [];
+  const server = createServer((request, response) => {
+    paths.push(request.url ?? "");
+    request.resume();
+    response.writeHead(200, { "content-type": "application/json" }).end("");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await run({
+      settings: {
+        allowedHttpHookUrls: [`${base}/allowed/*`],
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                { type: "http", url: `${base}/allowed/hook` },
+                { type: "http", url: `${base}/other` },
+              ],
+            },
+          ],
+        },
+      },
+      script: [{ tool: "bash", args: { command: "echo hi", description: "hi" } }, { text: "done" }],
+    });
+    expect(paths).toEqual(["/allowed/hook"]);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

@@ -33,7 +33,7 @@ describe("async hooks", () => {
     expect(parts.map((part) => part.text)).toEqual(["<system-reminder>\nPostToolUse hook additional context: lint: 2 warnings\n</system-reminder>", "next"]);
   });
 
-  it("asyncRewake: an exit 2 wakes an idle session with a new turn holding its stderr; a busy one gets it with its next prompt", async () => {
+  it("asyncRewake: an exit 2 wakes an idle session with a new turn holding its stderr; a busy one gets it with its next prompt, or at its idle", async () => {
     const p = await project({
       ".claude/settings.json": settings({
         PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 0.2; echo 'tests broke' >&2; exit 2", asyncRewake: true }] }],
@@ -56,5 +56,14 @@ describe("async hooks", () => {
     await until(() => busy.client.logs().some((line) => line.includes("finished: blocking")));
     expect(busy.client.calls.filter(([name]) => name === "session.promptAsync")).toEqual([]);
     expect((await busy.prompt("go on")).map((part) => part.text)[0]).toContain("tests broke");
+
+    // The turn that was running ends without another request: its idle wakes the session.
+    const ended = await loadPlugin(p.dir);
+    await ended.emit("session.status", { sessionID: "ses_test", status: { type: "busy" } });
+    await ended.call("bash", { command: "ls" }, { title: "", output: "", metadata: {} });
+    await until(() => ended.client.logs().some((line) => line.includes("finished: blocking")));
+    expect(ended.client.calls.filter(([name]) => name === "session.promptAsync")).toEqual([]);
+    await ended.emit("session.idle", { sessionID: "ses_test" });
+    expect(ended.client.calls.filter(([name]) => name === "session.promptAsync")).toHaveLength(1);
   });
 });
