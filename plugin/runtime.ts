@@ -13,6 +13,7 @@ import type { HookTrace } from "./run/trace.js";
 import type { HttpPolicy } from "./run/http-policy.js";
 import { McpConnections } from "./mcp/connections.js";
 import type { ConfiguredModels } from "./opencode/hook-model.js";
+import type { OwnSession } from "./opencode/ask-model.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
 
@@ -61,7 +62,7 @@ export class Runtime {
   /** Claude's http hook policy (run/http-policy.ts): the plugin's and the local hooks file's lists merged. */
   httpPolicy: HttpPolicy = {};
   /** Sessions the plugin started to evaluate prompt and agent hooks: no hook runs for their events. */
-  readonly ownSessions = new Set<string>();
+  readonly ownSessions = new Map<string, OwnSession>();
   /** OpenCode's `model` and `small_model`, for the model a prompt hook asks (opencode/hook-model.ts). */
   models: ConfiguredModels = {};
   /** For the user at the first prompt (settings changed since convert: settings-drift.ts). */

@@ -3,7 +3,7 @@
 // HookBlock (a deliberate block) goes back to OpenCode. Bus events arrive through the one `event`
 // hook, at most once per event id (OpenCode delivers some events twice while shutting down).
 import type { Hooks } from "@opencode-ai/plugin";
-import { OWN_SESSION_TITLE } from "../opencode/ask-model.js";
+import { OWN_SESSION_TITLE, type OwnSession } from "../opencode/ask-model.js";
 import type { Runtime } from "../runtime.js";
 import { type Channel, type ChannelCall, isHookChannel } from "./channels.js";
 import { fireEvent, fireEventSync, HookBlock, type RegistryEntry } from "./define-event.js";
@@ -16,7 +16,8 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
 
   const dispatch = async (channel: Channel, call: ChannelCall<Channel>, done: ReadonlySet<RegistryEntry> = new Set()) => {
     // A session the plugin started to evaluate a prompt or agent hook: no hook runs inside it.
-    if (isOwnSession(runtime, call)) return;
+    const own = ownSession(runtime, call);
+    if (own) return countStep(runtime, own, call);
     const entries = (byChannel.get(channel) ?? []).filter((entry) => !done.has(entry));
     // Registered before the first await, so a prompt arriving meanwhile waits for this output.
     const sessionID = sessionOf(call);
@@ -97,18 +98,26 @@ function sessionOf(call: ChannelCall<Channel>): string | undefined {
 }
 
 /**
- * Whether the call is about a session of the plugin's own: known by id, or (its session.created
+ * The plugin's own session the call is about, if it is one: known by id, or (its session.created
  * may come before session.create answers) by its title.
  */
-function isOwnSession(runtime: Runtime, call: ChannelCall<Channel>): boolean {
+function ownSession(runtime: Runtime, call: ChannelCall<Channel>): (OwnSession & { id: string }) | undefined {
   const input = call.input as { sessionID?: unknown; info?: { id?: unknown; title?: unknown }; part?: { sessionID?: unknown } } | undefined;
   const id = input?.sessionID ?? input?.part?.sessionID ?? input?.info?.id;
-  if (typeof id !== "string") return false;
-  if (runtime.ownSessions.has(id)) return true;
+  if (typeof id !== "string") return undefined;
+  let own = runtime.ownSessions.get(id);
   const title = input?.info?.title;
-  if (typeof title !== "string" || !title.startsWith(OWN_SESSION_TITLE)) return false;
-  runtime.ownSessions.add(id);
-  return true;
+  if (!own && typeof title === "string" && title.startsWith(OWN_SESSION_TITLE)) runtime.ownSessions.set(id, (own = { steps: 0 }));
+  return own ? Object.assign(own, { id }) : undefined;
+}
+
+/** An agent hook's evaluation ends at its turn limit, as Claude's does. */
+function countStep(runtime: Runtime, own: OwnSession & { id: string }, call: ChannelCall<Channel>): void {
+  if ((call.input as { part?: { type?: unknown } } | undefined)?.part?.type !== "step-finish") return;
+  own.steps += 1;
+  if (own.maxSteps === undefined || own.steps < own.maxSteps || own.limited) return;
+  own.limited = true;
+  void runtime.client.session?.abort?.({ path: { id: own.id } })?.catch(() => {});
 }
 
 function isDue(entry: RegistryEntry): boolean {

@@ -19,6 +19,16 @@ export interface ModelQuestion {
   tools: Record<string, boolean>;
   model?: ModelRef;
   timeoutMs: number;
+  /** Model steps the evaluation may take (agent hooks: Claude's 50 turns). */
+  maxSteps?: number;
+}
+
+/** What the plugin knows of a session it started: the model's steps so far, and the limit. */
+export interface OwnSession {
+  steps: number;
+  maxSteps?: number;
+  /** The limit was reached and the evaluation aborted. */
+  limited?: boolean;
 }
 
 export type ModelAnswer = { text: string } | { error: string } | { timedOut: true };
@@ -43,8 +53,11 @@ async function askOnce(runtime: Runtime, question: ModelQuestion, timeoutMs: num
     .catch((error: unknown) => ({ error }));
   const id = (created as { data?: { id?: unknown } }).data?.id;
   if (typeof id !== "string") return { error: `OpenCode did not start a session for the hook's model: ${describe((created as { error?: unknown }).error)}` };
-  runtime.ownSessions.add(id);
-  if (runtime.ownSessions.size > 1024) runtime.ownSessions.delete(runtime.ownSessions.values().next().value!);
+  // Its session.created may have come first (build-hooks.ts): keep the steps counted since.
+  const own = runtime.ownSessions.get(id) ?? { steps: 0 };
+  if (question.maxSteps !== undefined) own.maxSteps = question.maxSteps;
+  runtime.ownSessions.set(id, own);
+  if (runtime.ownSessions.size > 1024) runtime.ownSessions.delete(runtime.ownSessions.keys().next().value!);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), Math.max(0, timeoutMs))));
   try {
@@ -66,6 +79,7 @@ async function askOnce(runtime: Runtime, question: ModelQuestion, timeoutMs: num
     }
     if ("error" in answer && answer.error !== undefined) return { error: `the hook's model could not answer: ${describe(answer.error)}` };
     const message = (answer as { data?: { info?: { role?: unknown; error?: { name?: unknown } }; parts?: Array<{ type: string; text?: string }> } }).data;
+    if (own.limited) return { error: `the hook's model used its ${own.maxSteps} turns without answering` };
     // No answer of the model's own (OpenCode handed back the question), or an aborted one.
     if (message?.info?.role !== "assistant" || message.info.error?.name === "MessageAbortedError") return { interrupted: true };
     if (message.info.error) return { error: `the hook's model could not answer: ${describe(message.info.error)}` };

@@ -1,7 +1,7 @@
 // `prompt` and `agent` hooks in the real OpenCode binary: evaluated by OpenCode's own model (the
 // fake provider here) in a session of their own, with no tools (prompt) or read-only tools (agent),
 // their {ok, reason} answer applied as Claude applies it.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RecordedRequest } from "./harness/fake-llm.js";
 import { type Scenario, scenarios } from "./harness/scenario.js";
@@ -71,5 +71,20 @@ describe("agent hooks", () => {
     expect(judged.length).toBeGreaterThanOrEqual(2);
     expect(toolNames(judged[0]!)).toEqual(["glob", "grep", "read"]);
     expect(agentRequests(s)).toHaveLength(1); // ok:true: no second turn
+  });
+});
+
+describe("agent hook turn limit", () => {
+  it("an agent hook that never answers ends at its turn limit, a non-blocking error: the agent stops as it would", async () => {
+    const s = await run({
+      files: { "a.txt": "a\n" },
+      settings: { hooks: { Stop: [{ hooks: [{ type: "agent", prompt: "Keep reading." }] }] } },
+      env: { HOOKS2OPENCODE_AGENT_HOOK_TURNS: "3" },
+      script: [{ text: "all done" }],
+      judge: () => ({ tool: "read", args: { filePath: "a.txt" } }),
+    });
+    expect(judgeRequests(s)).toHaveLength(3);
+    expect(agentRequests(s)).toHaveLength(1);
+    expect(readFileSync(s.project.file(".e2e-run/hooks2opencode.log"), "utf8")).toContain("used its 3 turns without answering");
   });
 });

@@ -17,6 +17,7 @@ export const EVALUATOR_SYSTEM = {
 
 export interface Evaluation {
   kind: "prompt" | "agent";
+  maxSteps?: number;
   tools: Record<string, boolean>;
   continueOnBlock: boolean;
   honoursImpossible: boolean;
@@ -37,6 +38,7 @@ export async function askTheModel(request: RunRequest<"prompt" | "agent">, evalu
     tools: evaluation.tools,
     ...(model ? { model } : {}),
     timeoutMs: compiled.timeoutMs,
+    ...(evaluation.maxSteps !== undefined ? { maxSteps: evaluation.maxSteps } : {}),
   });
   const ms = Date.now() - started;
   const by = model ? `${model.providerID}/${model.modelID}` : "OpenCode's default model";
