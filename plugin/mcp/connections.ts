@@ -1,33 +1,44 @@
 // The MCP servers mcp_tool hooks call: the ones OpenCode's config defines (its `mcp` key, read by
-// the config hook), each connected on first use and kept until OpenCode shuts down. A server that
-// is not configured, is disabled, or is remote is "not connected", a non-blocking error as in Claude.
+// the config hook), local (stdio) or remote (Streamable HTTP), each connected on first use and kept
+// until OpenCode shuts down. A server that is not configured or is disabled is "not connected", a
+// non-blocking error as in Claude.
 import { sanitizeMcpName } from "../tools/mcp-names.js";
+import { HttpMcpConnection } from "./http-client.js";
 import { StdioMcpConnection } from "./stdio-client.js";
 
 export interface McpServerConfig {
   type?: string;
   command?: unknown;
   environment?: unknown;
+  url?: unknown;
+  headers?: unknown;
   enabled?: unknown;
 }
 
+type McpConnection = StdioMcpConnection | HttpMcpConnection;
+
 export class McpConnections {
   servers: Record<string, McpServerConfig> = {};
-  private readonly open = new Map<string, StdioMcpConnection>();
+  private readonly open = new Map<string, McpConnection>();
 
-  connection(server: string, directory: string, timeoutMs: number): StdioMcpConnection | { error: string } {
+  connection(server: string, directory: string, timeoutMs: number): McpConnection | { error: string } {
     const name = Object.hasOwn(this.servers, server) ? server : Object.keys(this.servers).find((key) => sanitizeMcpName(key) === sanitizeMcpName(server));
     const config = name === undefined ? undefined : this.servers[name];
     if (!name || !config) return { error: `MCP server "${server}" is not connected: OpenCode's config has no such server` };
     if (config.enabled === false) return { error: `MCP server "${name}" is not connected: it is disabled in OpenCode's config` };
-    if (config.type !== "local" || !Array.isArray(config.command) || config.command.length === 0)
-      return { error: `MCP server "${name}" is not connected: mcp_tool hooks reach local (stdio) servers only` };
     let connection = this.open.get(name);
-    if (!connection) {
-      const environment = typeof config.environment === "object" && config.environment !== null ? (config.environment as Record<string, string>) : {};
-      connection = new StdioMcpConnection(config.command.map(String), { ...(process.env as Record<string, string>), ...environment }, directory, timeoutMs);
-      this.open.set(name, connection);
-    }
+    if (connection) return connection;
+    const record = (value: unknown) => (typeof value === "object" && value !== null ? (value as Record<string, string>) : {});
+    if (config.type === "remote" && typeof config.url === "string") connection = new HttpMcpConnection(config.url, record(config.headers), timeoutMs);
+    else if (config.type === "local" && Array.isArray(config.command) && config.command.length > 0)
+      connection = new StdioMcpConnection(
+        config.command.map(String),
+        { ...(process.env as Record<string, string>), ...record(config.environment) },
+        directory,
+        timeoutMs,
+      );
+    else return { error: `MCP server "${name}" is not connected: its OpenCode config has neither a command nor a url` };
+    this.open.set(name, connection);
     return connection;
   }
 

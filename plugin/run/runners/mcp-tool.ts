@@ -9,7 +9,7 @@ import { failureBlocks } from "./failure-policy.js";
 export default defineRunner({
   type: "mcp_tool",
   differences: () => [
-    "mcp_tool: calls the tool over a connection of its own to the server OpenCode's config defines (a second process of a local server), not over OpenCode's connection; remote servers are not reached",
+    "mcp_tool: calls the tool over a connection of its own to the server OpenCode's config defines (a second process of a local server, a session of its own on a remote one), not over OpenCode's connection; servers that need OAuth are not reached",
   ],
   async run({ handler, compiled, event, stdin, context }) {
     const blocks = failureBlocks(event, handler);
