@@ -25,6 +25,7 @@ import { findProjectRoot, isDirectory } from "./project-root.js";
 import { display } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
+import { readPluginHooks } from "./read-plugins.js";
 import { renderLocalHooks, renderPlugin, renderRuntime } from "./render-plugin.js";
 
 export interface BuildOptions {
@@ -38,6 +39,8 @@ export interface BuildOptions {
   out?: string;
   /** Every warning is an error (CI: a typo fails the build). */
   strict?: boolean;
+  /** Claude Code plugin folders whose hooks are converted too (besides those the settings enable). */
+  plugins?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -89,7 +92,9 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
   }
   // No settings at all is for the commands to judge: convert removes a plugin it wrote, check calls it orphaned.
-  const settings = await readSettingsFiles(plan.files);
+  const read = await readSettingsFiles(plan.files);
+  const plugins = await readPluginHooks({ explicit: options.plugins ?? [], settings: read, projectDir, user: options.user === true, env });
+  const settings = [...read, ...plugins];
   return { projectDir, plan, settings, version: packageVersion(), runtime: runtimeBundle(), sh: systemShell(), strict: options.strict === true };
 }
 
@@ -103,8 +108,8 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const { projectDir, plan, version, runtime } = inputs;
   const loaded = validateSettingsTexts(inputs.settings, inputs.sh);
   const diagnostics = inputs.strict ? loaded.diagnostics.map((diagnostic): Diagnostic => ({ ...diagnostic, severity: "error" })) : loaded.diagnostics;
-  const shared = loaded.sources.filter((source) => source.kind !== "local");
-  const local = loaded.sources.filter((source) => source.kind === "local");
+  const shared = loaded.sources.filter((source) => !source.perMachine);
+  const local = loaded.sources.filter((source) => source.perMachine);
   // The plugin must not depend on local files (it is committed); the report shows this checkout,
   // where a local disableAllHooks can override the project's.
   const sharedMerged = mergeSources(shared);
@@ -112,6 +117,11 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const effective = mergeSources(loaded.sources).disableAllHooks;
   const main = classify(sharedMerged);
   const localResult = plan.localFile ? classify(localMerged) : undefined;
+  if (localResult && plan.localFile) {
+    const target = path.relative(projectDir, plan.localFile).split(path.sep).join("/");
+    for (const row of localResult.rows)
+      if (row.entry.plugin) row.remarks.push(`plugin ${row.entry.plugin.id} is installed outside the project: its hooks go to ${target} (this machine only)`);
+  }
   const build: Build = {
     projectDir,
     plan,
@@ -125,7 +135,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const generator = `hooks2opencode ${version}`;
   const hashes = (local: boolean) =>
     settingsHashes(
-      inputs.settings.filter((text) => (text.file.kind === "local") === local),
+      inputs.settings.filter((text) => (text.file.kind === "local" || text.file.perMachine === true) === local),
       projectDir,
     );
   const config: PluginConfig = {

@@ -50,6 +50,7 @@ export function classify(merged: MergedHooks): Classification {
         source: entry.source,
         where: entry.where,
         handler: entry.handler,
+        ...(entry.plugin ? { plugin: entry.plugin } : {}),
       });
     }
   }

@@ -1,7 +1,7 @@
 // Compiles the embedded handlers once, when OpenCode loads the plugin: matchers, `if` rules,
 // timeouts and de-duplication keys are ready before the first tool call.
 import { defaultTimeout, type EventName, eventInfo, isEventName } from "../schema/events.js";
-import type { Handler } from "../schema/types.js";
+import type { Handler, PluginOrigin } from "../schema/types.js";
 import type { PluginConfig, PluginHandler } from "./config.js";
 import { type CompiledMatcher, compileMatcher } from "../schema/matcher.js";
 import { compileIfRule, type IfRule } from "./match/if-rule.js";
@@ -13,6 +13,8 @@ export interface CompiledHandler {
   matcherText?: string;
   ifRule?: IfRule;
   handler: Handler;
+  /** A Claude plugin's hook (config.ts). */
+  plugin?: PluginOrigin;
   timeoutMs: number;
   /** Claude's de-duplication key: identical handlers from several files or groups run once. */
   key: string;
@@ -76,8 +78,10 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
     ...(entry.matcher !== undefined ? { matcherText: entry.matcher } : {}),
     ...(ifRule ? { ifRule } : {}),
     handler,
+    ...(isPluginOrigin(entry.plugin) ? { plugin: entry.plugin } : {}),
     timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
-    key: dedupeKey(handler),
+    // A plugin's copy of a handler stays separate from an identical settings handler, as in Claude.
+    key: entry.plugin ? `${dedupeKey(handler)}@${entry.plugin.root}` : dedupeKey(handler),
     label: handlerLabel(handler),
     where: entry.where,
   };
@@ -133,4 +137,9 @@ export function withSessionEndBudget(handlers: Map<EventName, CompiledHandler[]>
   if (!ending) return handlers;
   const budget = sessionEndBudgetMs(ending, override);
   return new Map([...handlers, ["SessionEnd", ending.map((handler) => ({ ...handler, timeoutMs: budget }))]]);
+}
+
+function isPluginOrigin(value: unknown): value is PluginOrigin {
+  const origin = value as Partial<PluginOrigin> | undefined;
+  return typeof origin?.root === "string" && typeof origin.data === "string" && typeof origin.id === "string";
 }

@@ -1,6 +1,6 @@
 // What a generated plugin embeds: the translated handlers in settings order, readable by a human.
 import type { EventName } from "../schema/events.js";
-import type { Handler, SourceKind } from "../schema/types.js";
+import type { Handler, PluginOrigin, SourceKind } from "../schema/types.js";
 
 export interface PluginHandler {
   event: EventName;
@@ -9,6 +9,8 @@ export interface PluginHandler {
   /** `file:line:col` of the handler in the settings it came from. */
   where: string;
   handler: Handler;
+  /** A Claude plugin's hook: CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. */
+  plugin?: PluginOrigin;
 }
 
 export interface PluginConfig {

@@ -6,7 +6,7 @@ import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "./claude-tools.js";
 import { closestName } from "./closest-name.js";
 import { shown } from "./shown.js";
 import { type EventName, eventInfo } from "./events.js";
-import type { Handler } from "./types.js";
+import type { Handler, SourceKind } from "./types.js";
 
 export interface GroupTarget {
   event: EventName;
@@ -15,6 +15,8 @@ export interface GroupTarget {
 
 export interface HandlerTarget {
   handler: Handler;
+  /** Which kind of file the hook is in: only a plugin's hooks get CLAUDE_PLUGIN_ROOT. */
+  kind: SourceKind;
   /** What this machine's /bin/sh is ("dash", "bash", ...), for bash-only syntax. */
   sh: string;
 }
@@ -137,7 +139,25 @@ function nulInCommand({ handler }: HandlerTarget): LintFinding[] {
   ];
 }
 
-export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding[]> = [bashOnlySyntax, timeoutInMilliseconds, unsetVariables, nulInCommand];
+/** ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} exist for a plugin's hooks only: in a settings file Claude reports an error. */
+function pluginVariableOutsidePlugin({ handler, kind }: HandlerTarget): LintFinding[] {
+  if (kind === "plugin" || handler.type !== "command") return [];
+  const text = [handler.command, ...(handler.args ?? [])].join(" ");
+  const named = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].filter((name) => new RegExp(`\\$\\{?${name}\\b`).test(text));
+  return named.map((name) => ({
+    code: "plugin-variable-outside-plugin",
+    field: "command" as const,
+    message: `$${name} is set for a Claude Code plugin's hooks only; in a settings file Claude Code reports this hook as an error, and here it is unset too`,
+  }));
+}
+
+export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding[]> = [
+  bashOnlySyntax,
+  timeoutInMilliseconds,
+  unsetVariables,
+  nulInCommand,
+  pluginVariableOutsidePlugin,
+];
 export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, unknownToolNames];
 
 /** Text inside '…' or "…" is not syntax to the shell (a `$'…'` string is kept for its own rule). */

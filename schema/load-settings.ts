@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
-import type { SettingsSource, SourceKind } from "./types.js";
+import type { PluginOrigin, SettingsSource, SourceKind } from "./types.js";
 import { validateSettings } from "./validate.js";
 
 export interface SettingsFile {
@@ -16,6 +16,10 @@ export interface SettingsFile {
   display: string;
   /** A missing optional file is simply skipped. */
   optional: boolean;
+  /** A plugin's hooks file: the plugin it belongs to. */
+  plugin?: PluginOrigin;
+  /** Its hooks are this machine's only (see SettingsSource.perMachine). */
+  perMachine?: boolean;
 }
 
 export interface LoadedSettings {
@@ -84,6 +88,11 @@ export function validateSettingsTexts(read: readonly SettingsText[], sh: string)
       continue;
     }
     const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });
+    if (file.kind === "local" || file.perMachine) source.perMachine = true;
+    if (file.plugin) {
+      for (const entry of source.entries) entry.plugin = file.plugin;
+      source.disableAllHooks = undefined; // a plugin's hooks file switches nothing off
+    }
     loaded.sources.push(source);
     loaded.texts.push({ display: file.display, text });
     loaded.diagnostics.push(...diagnostics);

@@ -2,8 +2,17 @@
 import type { EventName, HandlerType } from "./events.js";
 import type { HandlerOf } from "./handlers.js";
 
-/** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user). */
-export type SourceKind = "user" | "project" | "local" | "cli";
+/** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user; a plugin sets none). */
+export type SourceKind = "user" | "project" | "local" | "cli" | "plugin";
+
+/** A Claude Code plugin a hook came with: its folder and its data folder (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA). */
+export interface PluginOrigin {
+  /** `name@marketplace`, or the folder's name for a plugin given with --plugin. */
+  id: string;
+  /** Relative to the project when the plugin is inside it, else absolute. */
+  root: string;
+  data: string;
+}
 
 /** A validated handler: a union over the five types, its fields derived from the field table (handlers.ts). */
 export type Handler = { [T in HandlerType]: HandlerOf<T> }[HandlerType];
@@ -16,6 +25,8 @@ export interface HookEntry {
   source: SourceKind;
   /** `file:line:col` of the handler object, for reports. */
   where: string;
+  /** Set for a plugin's hooks: they get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. */
+  plugin?: PluginOrigin;
 }
 
 /** One settings file after validation. */
@@ -24,6 +35,8 @@ export interface SettingsSource {
   file: string;
   entries: HookEntry[];
   disableAllHooks?: boolean;
+  /** Hooks of this machine only (settings.local.json, a plugin installed outside the project): never committed. */
+  perMachine?: boolean;
   /** Set in this file: http hooks run only for URLs matching one of these (`[]`: none). Arrays merge across files. */
   allowedHttpHookUrls?: string[];
   /** Set in this file: the outer limit on variables http hooks may put in headers. Arrays merge across files. */

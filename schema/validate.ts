@@ -237,7 +237,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       report(typeNode ?? node, "warning", "type-not-allowed", `Claude Code does not run ${type} hooks on ${event}; hook ignored`);
       return undefined;
     }
-    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ handler: checked, sh }))) {
+    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ handler: checked, kind, sh }))) {
       report((finding.field && property(node, finding.field)?.value) || node, "warning", finding.code, finding.message);
     }
     return checked;

@@ -21,7 +21,7 @@ export function runHandlersSync(selected: readonly CompiledHandler[], firing: Fi
     .map((compiled) => {
       const handler = compiled.handler as HandlerOf<"command">;
       const started = context.trace ? performance.now() : 0;
-      const request = spawnRequest(handler, compiled.timeoutMs, stdin, context);
+      const request = spawnRequest(handler, compiled, stdin, context);
       const [file, args, shell] = commandLine(request);
       const done = spawnSync(file, args, {
         shell,

@@ -1,5 +1,10 @@
 // `command`: spawn the command (spawn-command.ts), then read its exit code and output as Claude does.
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
 import type { HandlerOf } from "../../../schema/handlers.js";
+import type { PluginOrigin } from "../../../schema/types.js";
+import type { CompiledHandler } from "../../compile.js";
 import { decodeResult } from "../../protocol/decode-result.js";
 import type { RunContext } from "../run-handlers.js";
 import { type SpawnRequest, spawnCommand } from "../spawn-command.js";
@@ -10,14 +15,38 @@ export default defineRunner({
   type: "command",
   differences: (handler) => [...(handler.shell === "powershell" ? ["shell powershell: runs with pwsh, which must be on PATH"] : [])],
   async run({ handler, compiled, event, stdin, context }) {
-    const outcome = await spawnCommand(spawnRequest(handler, compiled.timeoutMs, stdin, context));
+    const outcome = await spawnCommand(spawnRequest(handler, compiled, stdin, context));
     return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };
   },
 });
 
-/** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` substituted, or a shell. */
-export function spawnRequest(handler: HandlerOf<"command">, timeoutMs: number, stdin: string, context: RunContext): SpawnRequest {
-  const substitute = (text: string) => text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
+/** A plugin's hook also gets CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (the data folder is made on first use). */
+function pluginVariables(plugin: PluginOrigin, projectDir: string): { CLAUDE_PLUGIN_ROOT: string; CLAUDE_PLUGIN_DATA: string } {
+  // Paths are relative to the project, absolute, or `~/...` (the same text for a user on every machine).
+  const resolve = (file: string) => (file.startsWith("~/") ? path.join(homedir(), file.slice(2)) : path.resolve(projectDir, file));
+  const data = resolve(plugin.data);
+  try {
+    mkdirSync(data, { recursive: true });
+  } catch {
+    // The hook reports what it cannot write.
+  }
+  return { CLAUDE_PLUGIN_ROOT: resolve(plugin.root), CLAUDE_PLUGIN_DATA: data };
+}
+
+/** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` (and a plugin's variables) substituted, or a shell. */
+export function spawnRequest(
+  handler: HandlerOf<"command">,
+  compiled: Pick<CompiledHandler, "timeoutMs" | "plugin">,
+  stdin: string,
+  context: RunContext,
+): SpawnRequest {
+  const plugin = compiled.plugin ? pluginVariables(compiled.plugin, context.projectDir) : undefined;
+  const substitute = (text: string) => {
+    const result = text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
+    return plugin
+      ? result.replaceAll("${CLAUDE_PLUGIN_ROOT}", plugin.CLAUDE_PLUGIN_ROOT).replaceAll("${CLAUDE_PLUGIN_DATA}", plugin.CLAUDE_PLUGIN_DATA)
+      : result;
+  };
   const args = handler.args?.map(substitute);
   return {
     command: args ? substitute(handler.command) : handler.command,
@@ -25,7 +54,7 @@ export function spawnRequest(handler: HandlerOf<"command">, timeoutMs: number, s
     ...(handler.shell === "powershell" ? { shell: "powershell" as const } : {}),
     stdin,
     cwd: context.cwd,
-    env: context.env,
-    timeoutMs,
+    env: plugin ? { ...context.env, ...plugin } : context.env,
+    timeoutMs: compiled.timeoutMs,
   };
 }

@@ -17,6 +17,8 @@ export interface ScenarioSpec {
   script: Step[];
   /** Scripts for subagent sessions, by a text their first prompt contains (fake-llm.ts). */
   subagentScripts?: Record<string, Step[]>;
+  /** Extra convert options (e.g. `plugins`), given the project folder. */
+  convert?: (projectDir: string) => { plugins?: string[] };
   /** Answers prompt and agent hook evaluations (fake-llm.ts). */
   judge?: Judge;
   /** Run this /command (defined under `files`, e.g. `.opencode/command/<name>.md`); `prompt` is its arguments. */
@@ -68,7 +70,12 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
   try {
     // Real projects are git repositories: OpenCode then scopes the worktree to the project.
     await execa("git", ["init", "-q"], { cwd: project.dir });
-    const converted = await convert({ project: project.dir, print: () => {}, printError: (text) => process.stderr.write(text) });
+    const converted = await convert({
+      project: project.dir,
+      ...spec.convert?.(project.dir),
+      print: () => {},
+      printError: (text) => process.stderr.write(text),
+    });
     if (converted.result !== "written") throw new Error(`convert did not write the plugin (${converted.result}, exit ${converted.exitCode})`);
     await seedConfigDir(path.join(project.dir, ".opencode"));
     await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...spec.opencode?.(project.dir) }, null, 2));

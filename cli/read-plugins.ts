@@ -1,0 +1,69 @@
+// Reads the hooks files of the Claude Code plugins a conversion includes: those the settings enable
+// (installed where Claude Code keeps them) and folders given with --plugin. A plugin inside the
+// project is committed with the project's hooks (its root relative); one outside it belongs to this
+// machine: in project mode its hooks go to the local hooks file, with --user to the global plugin.
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles } from "../schema/claude-plugins.js";
+import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
+import type { PluginOrigin } from "../schema/types.js";
+import { EXIT, ExitError } from "./errors.js";
+import { readIfExists } from "./write-output.js";
+
+export interface PluginRequest {
+  /** --plugin folders, as given. */
+  explicit: readonly string[];
+  settings: readonly SettingsText[];
+  projectDir: string;
+  /** --user: everything goes to the global plugin, nothing to the local hooks file. */
+  user: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function readPluginHooks(request: PluginRequest): Promise<SettingsText[]> {
+  const configDir = claudeConfigDir(request.env);
+  const read = request.settings.flatMap((text) => (text.text === undefined ? [] : [{ kind: text.file.kind, text: text.text }]));
+  const ids = enabledPluginIds(read);
+  const installed = ids.length > 0 ? await readIfExists(path.join(configDir, "plugins", "installed_plugins.json")) : undefined;
+  const plugins = [...installPaths(installed, ids)].map(([id, root]) => ({ id, root }));
+  for (const dir of request.explicit) {
+    const root = path.resolve(dir);
+    if (!existsSync(root)) throw new ExitError(`--plugin ${dir}: no such folder`, EXIT.usage);
+    plugins.push({ id: path.basename(root), root });
+  }
+  const texts: SettingsText[] = [];
+  for (const { id, root } of plugins) {
+    const inside = isInside(request.projectDir, root);
+    const origin: PluginOrigin = {
+      id,
+      root: inside && !request.user ? relativePath(request.projectDir, root) : root,
+      data: homeRelative(pluginDataDir(configDir, id)),
+    };
+    for (const file of pluginHookFiles(root, await readIfExists(path.join(root, ".claude-plugin", "plugin.json")))) {
+      const text = await readIfExists(file);
+      if (text === undefined) continue;
+      const display = isInside(request.projectDir, file) ? relativePath(request.projectDir, file) : homeRelative(file);
+      texts.push({
+        file: { kind: "plugin", path: file, display, optional: true, plugin: origin, ...(!inside && !request.user ? { perMachine: true } : {}) },
+        text,
+      });
+    }
+  }
+  return texts;
+}
+
+function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+function relativePath(dir: string, file: string): string {
+  return path.relative(dir, file).split(path.sep).join("/");
+}
+
+/** `~/...` for a path in the home folder: the same text on every machine of a user, resolved at run time. */
+function homeRelative(file: string): string {
+  const home = homedir();
+  return file.startsWith(home + path.sep) ? `~/${relativePath(home, file)}` : file;
+}
