@@ -26,6 +26,7 @@ import { display } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
 import { readPluginHooks } from "./read-plugins.js";
+import { readFrontmatterHooks } from "./read-skills.js";
 import { renderLocalHooks, renderPlugin, renderRuntime } from "./render-plugin.js";
 
 export interface BuildOptions {
@@ -56,6 +57,8 @@ export interface BuildInputs {
   runtime: string;
   /** What /bin/sh is here, for the bash-only-syntax lint. */
   sh: string;
+  /** Findings about inputs that are not settings files (skill and agent frontmatter). */
+  notes?: Diagnostic[];
   strict: boolean;
 }
 
@@ -94,8 +97,18 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
   // No settings at all is for the commands to judge: convert removes a plugin it wrote, check calls it orphaned.
   const read = await readSettingsFiles(plan.files);
   const plugins = await readPluginHooks({ explicit: options.plugins ?? [], settings: read, projectDir, user: options.user === true, env });
-  const settings = [...read, ...plugins];
-  return { projectDir, plan, settings, version: packageVersion(), runtime: runtimeBundle(), sh: systemShell(), strict: options.strict === true };
+  const frontmatter = options.settings?.length ? { texts: [], diagnostics: [] } : await readFrontmatterHooks(projectDir, options.user === true, env);
+  const settings = [...read, ...plugins, ...frontmatter.texts];
+  return {
+    projectDir,
+    plan,
+    settings,
+    version: packageVersion(),
+    runtime: runtimeBundle(),
+    sh: systemShell(),
+    strict: options.strict === true,
+    notes: frontmatter.diagnostics,
+  };
 }
 
 /** Where convert looked for settings, for "no settings found". */
@@ -107,7 +120,8 @@ export function noSettingsMessage(plan: Plan): string {
 export function buildPlugin(inputs: BuildInputs): Build {
   const { projectDir, plan, version, runtime } = inputs;
   const loaded = validateSettingsTexts(inputs.settings, inputs.sh);
-  const diagnostics = inputs.strict ? loaded.diagnostics.map((diagnostic): Diagnostic => ({ ...diagnostic, severity: "error" })) : loaded.diagnostics;
+  const found = [...loaded.diagnostics, ...(inputs.notes ?? [])];
+  const diagnostics = inputs.strict ? found.map((diagnostic): Diagnostic => ({ ...diagnostic, severity: "error" })) : found;
   const shared = loaded.sources.filter((source) => !source.perMachine);
   const local = loaded.sources.filter((source) => source.perMachine);
   // The plugin must not depend on local files (it is committed); the report shows this checkout,

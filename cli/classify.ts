@@ -51,6 +51,7 @@ export function classify(merged: MergedHooks): Classification {
         where: entry.where,
         handler: entry.handler,
         ...(entry.plugin ? { plugin: entry.plugin } : {}),
+        ...(entry.skill ? { skill: entry.skill } : {}),
       });
     }
   }
@@ -96,7 +97,9 @@ function classifyEntry(entry: HookEntry): ReportRow {
   for (const difference of runner.differences?.(hook as never) ?? []) degrade(row, difference);
   row.remarks.push(...(runner.remarks?.(hook as never) ?? []));
   if (typeof hook.statusMessage === "string") row.remarks.push("statusMessage: shown as a toast while the hook runs (in the TUI)");
-  if (hook.once === true) row.remarks.push("once: Claude honours it only in skill frontmatter; in a settings file it is ignored, here too");
+  if (hook.once === true && !entry.skill) row.remarks.push("once: Claude honours it only in skill frontmatter; in a settings file it is ignored, here too");
+  if (entry.skill)
+    row.remarks.push(`skill ${entry.skill.name}: runs in a session once OpenCode's skill tool loaded the skill there${hook.once === true ? ", once" : ""}`);
   return row;
 }
 

@@ -1,7 +1,7 @@
 // Compiles the embedded handlers once, when OpenCode loads the plugin: matchers, `if` rules,
 // timeouts and de-duplication keys are ready before the first tool call.
 import { defaultTimeout, type EventName, eventInfo, isEventName } from "../schema/events.js";
-import type { Handler, PluginOrigin } from "../schema/types.js";
+import type { Handler, PluginOrigin, SkillOrigin } from "../schema/types.js";
 import type { PluginConfig, PluginHandler } from "./config.js";
 import { type CompiledMatcher, compileMatcher } from "../schema/matcher.js";
 import { compileIfRule, type IfRule } from "./match/if-rule.js";
@@ -15,6 +15,8 @@ export interface CompiledHandler {
   handler: Handler;
   /** A Claude plugin's hook (config.ts). */
   plugin?: PluginOrigin;
+  /** A skill's hook: active in a session once the skill was loaded (events/skills.ts). */
+  skill?: SkillOrigin;
   timeoutMs: number;
   /** Claude's de-duplication key: identical handlers from several files or groups run once. */
   key: string;
@@ -79,9 +81,10 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
     ...(ifRule ? { ifRule } : {}),
     handler,
     ...(isPluginOrigin(entry.plugin) ? { plugin: entry.plugin } : {}),
+    ...(typeof entry.skill?.name === "string" && typeof entry.skill.root === "string" ? { skill: entry.skill } : {}),
     timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
-    // A plugin's copy of a handler stays separate from an identical settings handler, as in Claude.
-    key: entry.plugin ? `${dedupeKey(handler)}@${entry.plugin.root}` : dedupeKey(handler),
+    // A plugin's (or a skill's) copy of a handler stays separate from an identical settings handler, as in Claude.
+    key: entry.plugin || entry.skill ? `${dedupeKey(handler)}@${entry.plugin?.root ?? entry.skill?.root}` : dedupeKey(handler),
     label: handlerLabel(handler),
     where: entry.where,
   };

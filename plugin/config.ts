@@ -1,6 +1,6 @@
 // What a generated plugin embeds: the translated handlers in settings order, readable by a human.
 import type { EventName } from "../schema/events.js";
-import type { Handler, PluginOrigin, SourceKind } from "../schema/types.js";
+import type { Handler, PluginOrigin, SkillOrigin, SourceKind } from "../schema/types.js";
 
 export interface PluginHandler {
   event: EventName;
@@ -11,6 +11,8 @@ export interface PluginHandler {
   handler: Handler;
   /** A Claude plugin's hook: CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. */
   plugin?: PluginOrigin;
+  /** A skill's hook: it runs in a session once the skill was loaded there. */
+  skill?: SkillOrigin;
 }
 
 export interface PluginConfig {

@@ -44,6 +44,10 @@ export interface SessionState {
   /** SessionEnd ran for it. */
   ended: boolean;
   idleTimer?: ReturnType<typeof setTimeout>;
+  /** Skills OpenCode's skill tool loaded in this session: their frontmatter hooks are active here. */
+  skills?: Set<string>;
+  /** `once` skill hooks (by key) that already ran in this session. */
+  ranOnce?: Set<string>;
   /** asyncRewake texts that came while a turn ran: its next model request takes them, else its idle wakes it. */
   pendingWake?: string[];
   /** OpenCode is running a turn for it (session.status): an asyncRewake waits for its next request. */

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
-import type { PluginOrigin, SettingsSource, SourceKind } from "./types.js";
+import type { PluginOrigin, SettingsSource, SkillOrigin, SourceKind } from "./types.js";
 import { validateSettings } from "./validate.js";
 
 export interface SettingsFile {
@@ -20,6 +20,10 @@ export interface SettingsFile {
   plugin?: PluginOrigin;
   /** Its hooks are this machine's only (see SettingsSource.perMachine). */
   perMachine?: boolean;
+  /** A skill's frontmatter hooks (the text is their JSON): the skill they belong to. */
+  skill?: SkillOrigin;
+  /** The line in the real file (a .md) every finding in this text is shown at. */
+  shownAtLine?: number;
 }
 
 export interface LoadedSettings {
@@ -89,13 +93,16 @@ export function validateSettingsTexts(read: readonly SettingsText[], sh: string)
     }
     const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });
     if (file.kind === "local" || file.perMachine) source.perMachine = true;
-    if (file.plugin) {
-      for (const entry of source.entries) entry.plugin = file.plugin;
-      source.disableAllHooks = undefined; // a plugin's hooks file switches nothing off
+    if (file.plugin || file.skill) source.disableAllHooks = undefined; // a plugin's or a skill's hooks switch nothing off
+    for (const entry of source.entries) {
+      if (file.plugin) entry.plugin = file.plugin;
+      if (file.skill) entry.skill = file.skill;
+      if (file.shownAtLine !== undefined) entry.where = `${file.display}:${file.shownAtLine}:1`;
     }
     loaded.sources.push(source);
     loaded.texts.push({ display: file.display, text });
-    loaded.diagnostics.push(...diagnostics);
+    const line = file.shownAtLine;
+    loaded.diagnostics.push(...(line === undefined ? diagnostics : diagnostics.map((diagnostic) => ({ ...diagnostic, line, column: 1 }))));
   }
   return loaded;
 }

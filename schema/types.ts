@@ -3,7 +3,7 @@ import type { EventName, HandlerType } from "./events.js";
 import type { HandlerOf } from "./handlers.js";
 
 /** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user; a plugin sets none). */
-export type SourceKind = "user" | "project" | "local" | "cli" | "plugin";
+export type SourceKind = "user" | "project" | "local" | "cli" | "plugin" | "skill";
 
 /** A Claude Code plugin a hook came with: its folder and its data folder (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA). */
 export interface PluginOrigin {
@@ -27,6 +27,15 @@ export interface HookEntry {
   where: string;
   /** Set for a plugin's hooks: they get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. */
   plugin?: PluginOrigin;
+  /** Set for a skill's hooks: active in a session once the skill was loaded there. */
+  skill?: SkillOrigin;
+}
+
+/** The skill a frontmatter hook belongs to: OpenCode's skill tool loads it by `name`; `root` is its CLAUDE_PLUGIN_ROOT. */
+export interface SkillOrigin {
+  name: string;
+  /** The skill's folder, relative to the project (or absolute outside it). */
+  root: string;
 }
 
 /** One settings file after validation. */

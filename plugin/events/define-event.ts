@@ -10,6 +10,7 @@ import { detach } from "../protocol/detach.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
 import { runHandlersSync } from "../run/run-sync.js";
+import type { CompiledHandler } from "../compile.js";
 import type { Runtime } from "../runtime.js";
 import type { Channel, ChannelCall } from "./channels.js";
 import { commonFields, commonInput } from "./common-input.js";
@@ -197,6 +198,20 @@ function matching<C extends Channel, F, D extends CommonOutcome>(
   const chosen = selectHandlers(handlers, selector, (handler, error) =>
     runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
   );
-  runtime.trace?.selected(module.name, selector, handlers, chosen);
-  return chosen;
+  const active = chosen.some((handler) => handler.skill) ? activeInSession(runtime, module.session(firing), chosen) : chosen;
+  runtime.trace?.selected(module.name, selector, handlers, active);
+  return active;
+}
+
+/** A skill's hooks run in a session once the skill was loaded there; a `once` one only the first time. */
+function activeInSession(runtime: Runtime, sessionID: string, chosen: CompiledHandler[]): CompiledHandler[] {
+  const session = runtime.sessions.get(sessionID);
+  return chosen.filter((handler) => {
+    if (!handler.skill) return true;
+    if (!session.skills?.has(handler.skill.name)) return false;
+    if (handler.handler.once !== true) return true;
+    if (session.ranOnce?.has(handler.key)) return false;
+    (session.ranOnce ??= new Set()).add(handler.key);
+    return true;
+  });
 }

@@ -15,6 +15,7 @@ import postToolUse from "./post-tool-use.js";
 import postToolUseFailure, { failedBashCommand } from "./post-tool-use-failure.js";
 import preToolUse, { closeCallState, openCallState, substituteResult } from "./pre-tool-use.js";
 import sessionEnd, { sessionEndAtExit } from "./session-end.js";
+import { activateSkill } from "./skills.js";
 import sessionStart, { compactedSession, deliverSessionContext, resumedSession } from "./session-start.js";
 import { exportHookEnv, finishStartedWork, forgetDeletedSession, closeRuntime } from "./shutdown.js";
 import stop, { finishAwaitedTurn, resetStopLoop } from "./stop.js";
@@ -42,7 +43,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // tool.execute.before
   openCallState,
   preToolUse,
-  // tool.execute.after: the substitute first (PostToolUse sees it), PreToolUse context last
+  // tool.execute.after: a loaded skill's hooks first, the substitute (PostToolUse sees it), PreToolUse context last
+  activateSkill,
   substituteResult,
   postToolUse,
   failedBashCommand,

@@ -36,16 +36,21 @@ function pluginVariables(plugin: PluginOrigin, projectDir: string): { CLAUDE_PLU
 /** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` (and a plugin's variables) substituted, or a shell. */
 export function spawnRequest(
   handler: HandlerOf<"command">,
-  compiled: Pick<CompiledHandler, "timeoutMs" | "plugin">,
+  compiled: Pick<CompiledHandler, "timeoutMs" | "plugin" | "skill">,
   stdin: string,
   context: RunContext,
 ): SpawnRequest {
-  const plugin = compiled.plugin ? pluginVariables(compiled.plugin, context.projectDir) : undefined;
+  // A skill's hooks get its folder as CLAUDE_PLUGIN_ROOT, as in Claude.
+  const skillRoot = compiled.skill ? path.resolve(context.projectDir, compiled.skill.root) : undefined;
+  const plugin: Record<string, string> | undefined = compiled.plugin
+    ? pluginVariables(compiled.plugin, context.projectDir)
+    : skillRoot
+      ? { CLAUDE_PLUGIN_ROOT: skillRoot }
+      : undefined;
   const substitute = (text: string) => {
-    const result = text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
-    return plugin
-      ? result.replaceAll("${CLAUDE_PLUGIN_ROOT}", plugin.CLAUDE_PLUGIN_ROOT).replaceAll("${CLAUDE_PLUGIN_DATA}", plugin.CLAUDE_PLUGIN_DATA)
-      : result;
+    let result = text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
+    for (const [name, value] of Object.entries(plugin ?? {})) result = result.replaceAll(`\${${name}}`, value);
+    return result;
   };
   const args = handler.args?.map(substitute);
   return {

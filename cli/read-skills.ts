@@ -1,0 +1,61 @@
+// Reads the hooks in Claude Code skill and agent frontmatter. Skills: every `.claude/skills/**/SKILL.md`
+// of the project (with --user, of the Claude config dir), the folders OpenCode loads Claude skills
+// from; their hooks are converted, to run in a session once its skill tool loaded that skill. Agent
+// definitions (`.claude/agents/*.md`): OpenCode does not run them, so hooks there never run: each
+// such file gets a warning instead of silence.
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostic } from "../schema/diagnostics.js";
+import { frontmatterHooks } from "../schema/frontmatter-hooks.js";
+import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
+import { readIfExists } from "./write-output.js";
+
+export interface FrontmatterInputs {
+  texts: SettingsText[];
+  diagnostics: Diagnostic[];
+}
+
+export async function readFrontmatterHooks(projectDir: string, user: boolean, env: NodeJS.ProcessEnv): Promise<FrontmatterInputs> {
+  const base = user ? claudeConfigDir(env) : path.join(projectDir, ".claude");
+  const shown = (file: string) => (user ? file : path.relative(projectDir, file).split(path.sep).join("/"));
+  const found: FrontmatterInputs = { texts: [], diagnostics: [] };
+  for (const file of await filesNamed(path.join(base, "skills"), (name) => name === "SKILL.md")) {
+    const markdown = await readIfExists(file);
+    if (markdown === undefined) continue;
+    const read = frontmatterHooks(markdown, shown(file));
+    found.diagnostics.push(...read.diagnostics);
+    if (read.hooksJson === undefined) continue;
+    const root = path.dirname(file);
+    const skill = { name: read.name ?? path.basename(root), root: user ? root : shown(root) };
+    found.texts.push({
+      file: { kind: "skill", path: file, display: shown(file), optional: true, skill, shownAtLine: read.hooksLine ?? 1 },
+      text: read.hooksJson,
+    });
+  }
+  for (const file of await filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"))) {
+    const markdown = await readIfExists(file);
+    const read = markdown === undefined ? undefined : frontmatterHooks(markdown, shown(file));
+    if (read?.hooksJson === undefined) continue;
+    found.diagnostics.push({
+      code: "agent-hooks-not-run",
+      severity: "warning",
+      file: shown(file),
+      line: read.hooksLine ?? 1,
+      column: 1,
+      message: "hooks in a Claude Code agent definition run only while that subagent runs; OpenCode does not run Claude agent definitions, so these never run",
+    });
+  }
+  return found;
+}
+
+async function filesNamed(dir: string, wanted: (name: string) => boolean): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && wanted(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
