@@ -3,11 +3,14 @@
 // those inputs into the plugin text, the runtime module and the local hooks data: pure, so it is
 // tested in memory. No writes: convert and check are its two sinks.
 import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { hasErrors, type Diagnostic } from "../schema/diagnostics.js";
 import {
   claudeConfigDir,
   explicitSettingsFiles,
+  managedSettingsDir,
+  managedSettingsFiles,
   projectSettingsFiles,
   readSettingsFiles,
   type SettingsFile,
@@ -42,6 +45,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Claude Code plugin folders whose hooks are converted too (besides those the settings enable). */
   plugins?: string[];
+  /** Also read managed settings: `true` from this platform's folder, or a folder (always with --user). */
+  managed?: boolean | string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -95,7 +100,7 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
   }
   // No settings at all is for the commands to judge: convert removes a plugin it wrote, check calls it orphaned.
-  const read = await readSettingsFiles(plan.files);
+  const read = [...(await readSettingsFiles(plan.files)), ...(await readManagedSettings(options))];
   const plugins = await readPluginHooks({ explicit: options.plugins ?? [], settings: read, projectDir, user: options.user === true, env });
   const frontmatter = options.settings?.length ? { texts: [], diagnostics: [] } : await readFrontmatterHooks(projectDir, options.user === true, env);
   const settings = [...read, ...plugins, ...frontmatter.texts];
@@ -109,6 +114,19 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     strict: options.strict === true,
     notes: frontmatter.diagnostics,
   };
+}
+
+/** Managed settings, on request (--managed) and always with --user; in project mode they are this machine's. */
+async function readManagedSettings(options: BuildOptions): Promise<SettingsText[]> {
+  if (!options.managed && !options.user) return [];
+  const dir = typeof options.managed === "string" ? path.resolve(options.managed) : managedSettingsDir();
+  let dropIns: string[] = [];
+  try {
+    dropIns = await readdir(path.join(dir, "managed-settings.d"));
+  } catch {
+    dropIns = [];
+  }
+  return readSettingsFiles(managedSettingsFiles(dir, dropIns, !options.user));
 }
 
 /** Where convert looked for settings, for "no settings found". */
@@ -128,7 +146,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
   // where a local disableAllHooks can override the project's.
   const sharedMerged = mergeSources(shared);
   const localMerged = mergeSources(local);
-  const effective = mergeSources(loaded.sources).disableAllHooks;
+  const effective = mergeSources(loaded.sources);
   const main = classify(sharedMerged);
   const localResult = plan.localFile ? classify(localMerged) : undefined;
   if (localResult && plan.localFile) {
@@ -155,6 +173,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const config: PluginConfig = {
     generator,
     ...(main.disableAllHooks ? { disableAllHooks: true } : {}),
+    ...managedSwitches(sharedMerged),
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
     handlers: main.handlers,
     ...httpPolicy(sharedMerged),
@@ -178,6 +197,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
     build.localConfig = {
       generator,
       ...(disable !== undefined ? { disableAllHooks: disable } : {}),
+      ...managedSwitches(localMerged),
       handlers: localResult.handlers,
       ...httpPolicy(localMerged),
       settings: hashes(true),
@@ -185,6 +205,13 @@ export function buildPlugin(inputs: BuildInputs): Build {
     build.localHooksText = renderLocalHooks(build.localConfig, version);
   }
   return build;
+}
+
+function managedSwitches(merged: MergedHooks): Pick<PluginConfig, "managedDisableAllHooks" | "allowManagedHooksOnly"> {
+  return {
+    ...(merged.managedDisableAllHooks?.value ? { managedDisableAllHooks: true } : {}),
+    ...(merged.allowManagedHooksOnly?.value ? { allowManagedHooksOnly: true } : {}),
+  };
 }
 
 function httpPolicy(merged: MergedHooks): Pick<PluginConfig, "allowedHttpHookUrls" | "httpHookAllowedEnvVars"> {

@@ -58,10 +58,23 @@ export function classify(merged: MergedHooks): Classification {
   return { rows, handlers, disableAllHooks: merged.disableAllHooks?.value === true };
 }
 
-/** The report in this checkout: under an effective disableAllHooks (any file can set it) every hook is dropped. */
-export function withDisableAllHooks(rows: readonly ReportRow[], effective: MergedHooks["disableAllHooks"]): ReportRow[] {
-  if (!effective?.value) return [...rows];
-  return rows.map((row) => ({ ...row, status: "dropped", notes: [`disableAllHooks is true in ${effective.file}`] }));
+/**
+ * The report in this checkout, under the switches of every file read: managed `disableAllHooks`
+ * drops everything; otherwise managed hooks always run, and the others are dropped by managed
+ * `allowManagedHooksOnly` or by the effective `disableAllHooks` of the other files.
+ */
+export function withDisableAllHooks(
+  rows: readonly ReportRow[],
+  switches: Pick<MergedHooks, "disableAllHooks" | "managedDisableAllHooks" | "allowManagedHooksOnly">,
+): ReportRow[] {
+  const drop = (row: ReportRow, why: string): ReportRow => ({ ...row, status: "dropped", notes: [why] });
+  const { disableAllHooks, managedDisableAllHooks: managedOff, allowManagedHooksOnly: managedOnly } = switches;
+  return rows.map((row) => {
+    if (managedOff?.value) return drop(row, `disableAllHooks is true in ${managedOff.file}`);
+    if (row.entry.source === "managed") return row;
+    if (managedOnly?.value) return drop(row, `allowManagedHooksOnly is true in ${managedOnly.file}: only managed hooks run`);
+    return disableAllHooks?.value ? drop(row, `disableAllHooks is true in ${disableAllHooks.file}`) : row;
+  });
 }
 
 function classifyEntry(entry: HookEntry): ReportRow {

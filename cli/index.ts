@@ -25,6 +25,7 @@ interface SourceFlags {
   project?: string;
   settings: string[];
   plugin: string[];
+  managed?: boolean | string;
   user?: boolean;
   out?: string;
   strict?: boolean;
@@ -39,6 +40,7 @@ function withSourceFlags(command: Command): Command {
     .option("-p, --project <dir>", "project folder (default: the nearest folder upward with .claude/, else the git root)")
     .option("-s, --settings <file>", "read this settings file instead of .claude/settings*.json (repeatable)", collect, [])
     .option("--user", "~/.claude/settings.json ($CLAUDE_CONFIG_DIR) and OpenCode's global plugin folder")
+    .option("--managed [dir]", "also read Claude Code's managed settings (default: /etc/claude-code on Linux); always on with --user")
     .option("--plugin <dir>", "also convert the hooks of this Claude Code plugin folder (repeatable; enabled plugins are found by themselves)", collect, [])
     .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)")
     .option("--strict", "treat every warning as an error (exit 2): for CI")
@@ -52,6 +54,7 @@ function buildOptions(flags: SourceFlags): BuildOptions {
     ...(flags.project !== undefined ? { project: flags.project } : {}),
     settings: flags.settings,
     ...(flags.plugin.length > 0 ? { plugins: flags.plugin } : {}),
+    ...(flags.managed !== undefined ? { managed: flags.managed } : {}),
     ...(flags.user ? { user: true } : {}),
     ...(flags.out ? { out: flags.out } : {}),
     ...(flags.strict ? { strict: true } : {}),

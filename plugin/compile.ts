@@ -15,6 +15,8 @@ export interface CompiledHandler {
   handler: Handler;
   /** A Claude plugin's hook (config.ts). */
   plugin?: PluginOrigin;
+  /** Where it was defined: a managed hook keeps running under a non-managed disableAllHooks. */
+  source: PluginHandler["source"];
   /** A skill's hook: active in a session once the skill was loaded (events/skills.ts). */
   skill?: SkillOrigin;
   timeoutMs: number;
@@ -80,6 +82,7 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
     ...(entry.matcher !== undefined ? { matcherText: entry.matcher } : {}),
     ...(ifRule ? { ifRule } : {}),
     handler,
+    source: entry.source,
     ...(isPluginOrigin(entry.plugin) ? { plugin: entry.plugin } : {}),
     ...(typeof entry.skill?.name === "string" && typeof entry.skill.root === "string" ? { skill: entry.skill } : {}),
     timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),

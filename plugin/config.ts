@@ -19,6 +19,10 @@ export interface PluginConfig {
   generator: string;
   /** Resolved for this file's settings; the local hooks file's value overrides it, as in Claude. */
   disableAllHooks?: boolean;
+  /** Managed settings: `disableAllHooks` there switches every hook off, managed ones too. */
+  managedDisableAllHooks?: boolean;
+  /** Managed settings: only managed hooks run. */
+  allowManagedHooksOnly?: boolean;
   /** Project plugins also run the git-ignored local hooks file (settings.local.json). */
   readsLocalHooks?: boolean;
   handlers: PluginHandler[];

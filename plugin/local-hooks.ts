@@ -23,17 +23,25 @@ export function readLocalHooks(directory: string): PluginConfig | undefined {
   return data;
 }
 
-/** The handlers that run: the plugin's own, then the local ones; `disableAllHooks` local > project. */
+/** The handlers that run: the plugin's own, then the local ones; `disableAllHooks` local > project, managed above all. */
 export function activeHandlers(
   config: PluginConfig,
   compiled: Map<EventName, CompiledHandler[]>,
   local: PluginConfig | undefined,
   skipped: (why: string) => void = () => {},
 ): Map<EventName, CompiledHandler[]> {
+  // Managed settings (in the local file in project mode, in the global plugin with --user) decide first.
+  if (config.managedDisableAllHooks === true || local?.managedDisableAllHooks === true) return new Map();
   const localDisable = typeof local?.disableAllHooks === "boolean" ? local.disableAllHooks : undefined;
-  if (localDisable ?? config.disableAllHooks ?? false) return new Map();
-  if (!local) return compiled;
+  const othersOff = (localDisable ?? config.disableAllHooks ?? false) || config.allowManagedHooksOnly === true || local?.allowManagedHooksOnly === true;
   const combined = new Map(compiled);
-  for (const [event, handlers] of compileHandlers(local, skipped)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
-  return combined;
+  if (local) for (const [event, handlers] of compileHandlers(local, skipped)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
+  if (!othersOff) return combined;
+  // Off for all but managed hooks: those keep running, as in Claude.
+  const managed = new Map<EventName, CompiledHandler[]>();
+  for (const [event, handlers] of combined) {
+    const kept = handlers.filter((handler) => handler.source === "managed");
+    if (kept.length > 0) managed.set(event, kept);
+  }
+  return managed;
 }

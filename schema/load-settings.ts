@@ -51,6 +51,31 @@ export function userSettingsFile(env: NodeJS.ProcessEnv = process.env): Settings
   return { kind: "user", path: file, display, optional: true };
 }
 
+/** Where Claude Code reads managed (policy) settings files on this platform. */
+export function managedSettingsDir(platform: NodeJS.Platform = process.platform): string {
+  if (platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
+
+/** managed-settings.json, then the drop-ins of managed-settings.d/ in alphabetical order (later ones win, as in Claude). */
+export function managedSettingsFiles(dir: string, dropIns: readonly string[], perMachine: boolean): SettingsFile[] {
+  const file = (name: string): SettingsFile => ({
+    kind: "managed",
+    path: path.join(dir, name),
+    display: path.join(dir, name),
+    optional: true,
+    ...(perMachine ? { perMachine } : {}),
+  });
+  return [
+    file("managed-settings.json"),
+    ...[...dropIns]
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .map((name) => file(path.join("managed-settings.d", name))),
+  ];
+}
+
 export function explicitSettingsFiles(files: readonly string[], projectDir: string): SettingsFile[] {
   return files.map((file) => {
     const absolute = path.resolve(file);

@@ -5,12 +5,15 @@
 // https://code.claude.com/docs/en/settings#settings-precedence.
 import type { HookEntry, SettingsSource, SourceKind } from "./types.js";
 
-const PRECEDENCE: Record<SourceKind, number> = { plugin: -1, skill: -1, user: 0, project: 1, local: 2, cli: 3 };
+const PRECEDENCE: Record<SourceKind, number> = { plugin: -1, skill: -1, user: 0, project: 1, local: 2, cli: 3, managed: 4 };
 
 export interface MergedHooks {
   entries: HookEntry[];
-  /** The effective disableAllHooks and the file that set it. */
+  /** The effective disableAllHooks of the files that are not managed settings, and the file that set it. */
   disableAllHooks?: { value: boolean; file: string };
+  /** Managed settings: disableAllHooks there switches managed hooks off too; allowManagedHooksOnly leaves only them. */
+  managedDisableAllHooks?: { value: boolean; file: string };
+  allowManagedHooksOnly?: { value: boolean; file: string };
   /** The http hook policy: each list is the union of the files that set it (undefined: set nowhere). */
   allowedHttpHookUrls?: string[];
   httpHookAllowedEnvVars?: string[];
@@ -20,6 +23,11 @@ export function mergeSources(sources: readonly SettingsSource[]): MergedHooks {
   const merged: MergedHooks = { entries: sources.flatMap((source) => source.entries) };
   let rank = -1;
   for (const source of sources) {
+    if (source.kind === "managed") {
+      if (source.disableAllHooks !== undefined) merged.managedDisableAllHooks = { value: source.disableAllHooks, file: source.file };
+      if (source.allowManagedHooksOnly !== undefined) merged.allowManagedHooksOnly = { value: source.allowManagedHooksOnly, file: source.file };
+      continue;
+    }
     if (source.disableAllHooks === undefined) continue;
     // Among equals (several --settings files), the later file wins.
     if (PRECEDENCE[source.kind] >= rank) {

@@ -3,7 +3,7 @@ import type { EventName, HandlerType } from "./events.js";
 import type { HandlerOf } from "./handlers.js";
 
 /** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user; a plugin sets none). */
-export type SourceKind = "user" | "project" | "local" | "cli" | "plugin" | "skill";
+export type SourceKind = "user" | "project" | "local" | "cli" | "plugin" | "skill" | "managed";
 
 /** A Claude Code plugin a hook came with: its folder and its data folder (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA). */
 export interface PluginOrigin {
@@ -44,6 +44,8 @@ export interface SettingsSource {
   file: string;
   entries: HookEntry[];
   disableAllHooks?: boolean;
+  /** Managed settings only: nothing but managed hooks runs. */
+  allowManagedHooksOnly?: boolean;
   /** Hooks of this machine only (settings.local.json, a plugin installed outside the project): never committed. */
   perMachine?: boolean;
   /** Set in this file: http hooks run only for URLs matching one of these (`[]`: none). Arrays merge across files. */

@@ -81,6 +81,12 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     else report(list.value, "warning", "http-policy-not-strings", `\`${key}\` must be an array of strings; Claude Code ignores this value`);
   }
 
+  const managedOnly = property(root, "allowManagedHooksOnly");
+  if (managedOnly && kind === "managed") {
+    if (managedOnly.value.type === "boolean") source.allowManagedHooksOnly = getNodeValue(managedOnly.value) as boolean;
+    else report(managedOnly.value, "warning", "managed-only-not-boolean", "`allowManagedHooksOnly` must be true or false; Claude Code ignores this value");
+  }
+
   const hooks = property(root, "hooks")?.value;
   const singular = property(root, "hook");
   if (singular && !hooks)

@@ -56,7 +56,7 @@ describe("per-hook classification", () => {
     });
     const merged = { entries: [entry("PreToolUse", "Bash")], disableAllHooks: { value: true, file: ".claude/settings.json" } };
     const { handlers, disableAllHooks } = classify(merged);
-    const rows = withDisableAllHooks(classify(merged).rows, merged.disableAllHooks);
+    const rows = withDisableAllHooks(classify(merged).rows, merged);
     expect(rows[0]).toMatchObject({ status: "dropped", notes: ["disableAllHooks is true in .claude/settings.json"] });
     // still embedded, switched off: a local `disableAllHooks: false` turns them back on at runtime
     expect(handlers).toHaveLength(1);
