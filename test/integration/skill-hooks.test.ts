@@ -1,7 +1,7 @@
 // Hooks in skill frontmatter, through convert and the generated plugin loaded in-process: they run
 // in a session only after OpenCode's skill tool loaded that skill there, `once` ones the first time
 // only; hooks in agent definitions, which OpenCode does not run, are warned about.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { expect, it } from "vitest";
 import { runCli as cli, tempProjects } from "../helpers/cli.js";
 import { loadPlugin } from "../helpers/load-plugin.js";
@@ -47,6 +47,9 @@ it("once: true runs a skill's hook the first time only; the report says it is a 
   await plugin.before("bash", { command: "ls" }, "call_b");
   await plugin.before("bash", { command: "ls" }, "call_c");
   expect((await readFile(p.file("ran.log"), "utf8")).trim().split("\n")).toHaveLength(1);
+  // SKILL.md is an input like a settings file: a changed hooks block makes the plugin stale.
+  await writeFile(p.file(".claude/skills/deploy/SKILL.md"), skill(false));
+  expect((await cli(["check", "--project", p.dir])).stdout).toContain("stale: .opencode/plugins/claude-hooks.js");
 });
 
 it("hooks in an agent definition are a warning: OpenCode does not run Claude agent definitions", async () => {
