@@ -85,6 +85,10 @@ function classifyEntry(entry: HookEntry): ReportRow {
     row.notes = [reason];
     return row;
   };
+  if (entry.agent !== undefined)
+    return drop(
+      `in the definition of the Claude agent "${entry.agent}": Claude runs these only while that subagent runs, and OpenCode 1.18.33 does not run Claude agent definitions`,
+    );
   if (!isReplayed(entry.event)) return drop(notReplayedReason(entry.event));
   row.channels = channelsOf(entry.event);
   const info = eventInfo(entry.event);

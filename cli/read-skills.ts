@@ -1,8 +1,8 @@
 // Reads the hooks in Claude Code skill and agent frontmatter. Skills: every `.claude/skills/**/SKILL.md`
 // of the project (with --user, of the Claude config dir), the folders OpenCode loads Claude skills
 // from; their hooks are converted, to run in a session once its skill tool loaded that skill. Agent
-// definitions (`.claude/agents/*.md`): OpenCode does not run them, so hooks there never run: each
-// such file gets a warning instead of silence.
+// definitions (`.claude/agents/*.md`): OpenCode does not run them, so their hooks are read only to
+// be reported as dropped, with why, instead of being passed over in silence.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../schema/diagnostics.js";
@@ -35,14 +35,14 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
   for (const file of await filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"))) {
     const markdown = await readIfExists(file);
     const read = markdown === undefined ? undefined : frontmatterHooks(markdown, shown(file));
-    if (read?.hooksJson === undefined) continue;
-    found.diagnostics.push({
-      code: "agent-hooks-not-run",
-      severity: "warning",
-      file: shown(file),
-      line: read.hooksLine ?? 1,
-      column: 1,
-      message: "hooks in a Claude Code agent definition run only while that subagent runs; OpenCode does not run Claude agent definitions, so these never run",
+    if (!read) continue;
+    found.diagnostics.push(...read.diagnostics);
+    if (read.hooksJson === undefined) continue;
+    // Read so that the report lists each one as dropped, with why (classify.ts).
+    const agent = read.name ?? path.basename(file, ".md");
+    found.texts.push({
+      file: { kind: "agent", path: file, display: shown(file), optional: true, agent, shownAtLine: read.hooksLine ?? 1 },
+      text: read.hooksJson,
     });
   }
   return found;

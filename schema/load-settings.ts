@@ -22,6 +22,8 @@ export interface SettingsFile {
   perMachine?: boolean;
   /** A skill's frontmatter hooks (the text is their JSON): the skill they belong to. */
   skill?: SkillOrigin;
+  /** An agent definition's frontmatter hooks: the agent's name. */
+  agent?: string;
   /** The line in the real file (a .md) every finding in this text is shown at. */
   shownAtLine?: number;
 }
@@ -118,10 +120,11 @@ export function validateSettingsTexts(read: readonly SettingsText[], sh: string)
     }
     const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });
     if (file.kind === "local" || file.perMachine) source.perMachine = true;
-    if (file.plugin || file.skill) source.disableAllHooks = undefined; // a plugin's or a skill's hooks switch nothing off
+    if (file.plugin || file.skill || file.agent) source.disableAllHooks = undefined; // frontmatter and plugin hooks switch nothing off
     for (const entry of source.entries) {
       if (file.plugin) entry.plugin = file.plugin;
       if (file.skill) entry.skill = file.skill;
+      if (file.agent !== undefined) entry.agent = file.agent;
       if (file.shownAtLine !== undefined) entry.where = `${file.display}:${file.shownAtLine}:1`;
     }
     loaded.sources.push(source);

@@ -5,7 +5,7 @@
 // https://code.claude.com/docs/en/settings#settings-precedence.
 import type { HookEntry, SettingsSource, SourceKind } from "./types.js";
 
-const PRECEDENCE: Record<SourceKind, number> = { plugin: -1, skill: -1, user: 0, project: 1, local: 2, cli: 3, managed: 4 };
+const PRECEDENCE: Record<SourceKind, number> = { plugin: -1, skill: -1, agent: -1, user: 0, project: 1, local: 2, cli: 3, managed: 4 };
 
 export interface MergedHooks {
   entries: HookEntry[];

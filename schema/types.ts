@@ -3,7 +3,7 @@ import type { EventName, HandlerType } from "./events.js";
 import type { HandlerOf } from "./handlers.js";
 
 /** Where a hook came from; `kind` orders precedence for `disableAllHooks` (cli > local > project > user; a plugin sets none). */
-export type SourceKind = "user" | "project" | "local" | "cli" | "plugin" | "skill" | "managed";
+export type SourceKind = "user" | "project" | "local" | "cli" | "plugin" | "skill" | "agent" | "managed";
 
 /** A Claude Code plugin a hook came with: its folder and its data folder (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA). */
 export interface PluginOrigin {
@@ -29,6 +29,8 @@ export interface HookEntry {
   plugin?: PluginOrigin;
   /** Set for a skill's hooks: active in a session once the skill was loaded there. */
   skill?: SkillOrigin;
+  /** Set for hooks in a Claude agent definition (`.claude/agents/<name>.md`): the agent's name. */
+  agent?: string;
 }
 
 /** The skill a frontmatter hook belongs to: OpenCode's skill tool loads it by `name`; `root` is its CLAUDE_PLUGIN_ROOT. */
