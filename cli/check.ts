@@ -133,14 +133,14 @@ export function localState(expected: string | undefined, actual: string | undefi
   const what = "local hooks of this machine";
   if (expected === undefined) {
     if (actual === undefined || !ownershipOf(actual).ours) return undefined;
-    return { state: "orphaned", why: `${what}; .claude/settings.local.json is gone, convert removes it` };
+    return { state: "orphaned", why: `${what}; no settings of this machine need them any more, convert removes them` };
   }
   if (actual === undefined) return { state: "missing", why: `${what}; convert has not written them` };
   const owner = ownershipOf(actual);
   if (!owner.ours) return { state: "not generated", why: `${what}; the file has no hooks2opencode mark` };
   if (actual === expected) return { state: "up to date", why: what };
   return owner.intact
-    ? { state: "stale", why: `${what}; .claude/settings.local.json changed since they were written` }
+    ? { state: "stale", why: `${what}; their settings (settings.local.json, plugins installed here, managed settings) changed since they were written` }
     : { state: "edited", why: `${what}; changed by hand after convert wrote them` };
 }
 
