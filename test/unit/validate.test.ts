@@ -96,6 +96,32 @@ describe("merging settings files", () => {
     expect(mergeSources([source("local", true), source("project", false)]).disableAllHooks).toEqual({ value: true, file: "local" });
     expect(mergeSources([source("cli", false), source("local", true)]).disableAllHooks).toEqual({ value: false, file: "cli" });
   });
+
+  it("managed settings keep their own switches: the last managed file decides; the others' disableAllHooks does not reach them", () => {
+    const managed = (file: string, switches: { disableAllHooks?: boolean; allowManagedHooksOnly?: boolean }) => ({
+      kind: "managed" as const,
+      file,
+      entries: [],
+      ...switches,
+    });
+    const merged = mergeSources([
+      managed("managed-settings.json", { disableAllHooks: true, allowManagedHooksOnly: true }),
+      managed("managed-settings.d/50.json", { disableAllHooks: false }),
+      source("project", true),
+    ]);
+    expect(merged.managedDisableAllHooks).toEqual({ value: false, file: "managed-settings.d/50.json" });
+    expect(merged.allowManagedHooksOnly).toEqual({ value: true, file: "managed-settings.json" });
+    expect(merged.disableAllHooks).toEqual({ value: true, file: "project" });
+  });
+
+  it("the http hook policy's lists merge across files; unset anywhere, it is unset", () => {
+    const withUrls = (kind: "user" | "project", urls: string[]) => ({ kind, file: kind, entries: [], allowedHttpHookUrls: urls });
+    expect(mergeSources([withUrls("user", ["https://a/*"]), withUrls("project", ["https://b/*", "https://a/*"])]).allowedHttpHookUrls).toEqual([
+      "https://a/*",
+      "https://b/*",
+    ]);
+    expect(mergeSources([source("project")]).allowedHttpHookUrls).toBeUndefined();
+  });
 });
 
 describe("loading as Claude Code 2.1.332 loads: skip the malformed entry, keep the rest", () => {
