@@ -19,6 +19,7 @@ import {
   validateSettingsTexts,
 } from "../schema/load-settings.js";
 import { type MergedHooks, mergeSources } from "../schema/merge-sources.js";
+import { insideProject } from "../schema/paths.js";
 import { systemShell } from "../schema/system-shell.js";
 import type { PluginConfig, SettingsHash } from "../plugin/config.js";
 import { settingsTextHash } from "../plugin/settings-drift.js";
@@ -150,7 +151,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const main = classify(sharedMerged);
   const localResult = plan.localFile ? classify(localMerged) : undefined;
   if (localResult && plan.localFile) {
-    const target = path.relative(projectDir, plan.localFile).split(path.sep).join("/");
+    const target = display(projectDir, plan.localFile);
     for (const row of localResult.rows)
       if (row.entry.plugin) row.remarks.push(`plugin ${row.entry.plugin.id} is installed outside the project: its hooks go to ${target} (this machine only)`);
   }
@@ -167,7 +168,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const generator = `hooks2opencode ${version}`;
   const hashes = (local: boolean) =>
     settingsHashes(
-      inputs.settings.filter((text) => (text.file.kind === "local" || text.file.perMachine === true) === local),
+      inputs.settings.filter((text) => (text.file.perMachine === true) === local),
       projectDir,
     );
   const config: PluginConfig = {
@@ -225,9 +226,7 @@ function httpPolicy(merged: MergedHooks): Pick<PluginConfig, "allowedHttpHookUrl
 function settingsHashes(texts: readonly SettingsText[], projectDir: string): SettingsHash[] {
   return texts.flatMap((text) => {
     if (text.text === undefined) return [];
-    const relative = path.relative(projectDir, text.file.path);
-    const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-    return [{ file: inside ? relative.split(path.sep).join("/") : text.file.path, sha256: settingsTextHash(text.text) }];
+    return [{ file: insideProject(projectDir, text.file.path) ?? text.file.path, sha256: settingsTextHash(text.text) }];
   });
 }
 

@@ -3,10 +3,10 @@
 // project is committed with the project's hooks (its root relative); one outside it belongs to this
 // machine: in project mode its hooks go to the local hooks file, with --user to the global plugin.
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import path from "node:path";
 import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles } from "../schema/claude-plugins.js";
 import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
+import { homeShown, insideProject } from "../schema/paths.js";
 import type { PluginOrigin } from "../schema/types.js";
 import { EXIT, ExitError } from "./errors.js";
 import { readIfExists } from "./write-output.js";
@@ -34,36 +34,24 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
   }
   const texts: SettingsText[] = [];
   for (const { id, root } of plugins) {
-    const inside = isInside(request.projectDir, root);
-    const origin: PluginOrigin = {
-      id,
-      root: inside && !request.user ? relativePath(request.projectDir, root) : root,
-      data: homeRelative(pluginDataDir(configDir, id)),
-    };
+    const inProject = insideProject(request.projectDir, root);
+    const origin: PluginOrigin = { id, root: inProject !== undefined && !request.user ? inProject : root, data: homeShown(pluginDataDir(configDir, id)) };
     for (const file of pluginHookFiles(root, await readIfExists(path.join(root, ".claude-plugin", "plugin.json")))) {
       const text = await readIfExists(file);
       if (text === undefined) continue;
-      const display = isInside(request.projectDir, file) ? relativePath(request.projectDir, file) : homeRelative(file);
+      const display = insideProject(request.projectDir, file) ?? homeShown(file);
       texts.push({
-        file: { kind: "plugin", path: file, display, optional: true, plugin: origin, ...(!inside && !request.user ? { perMachine: true } : {}) },
+        file: {
+          kind: "plugin",
+          path: file,
+          display,
+          optional: true,
+          plugin: origin,
+          ...(inProject === undefined && !request.user ? { perMachine: true } : {}),
+        },
         text,
       });
     }
   }
   return texts;
-}
-
-function isInside(dir: string, file: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}
-
-function relativePath(dir: string, file: string): string {
-  return path.relative(dir, file).split(path.sep).join("/");
-}
-
-/** `~/...` for a path in the home folder: the same text on every machine of a user, resolved at run time. */
-function homeRelative(file: string): string {
-  const home = homedir();
-  return file.startsWith(home + path.sep) ? `~/${relativePath(home, file)}` : file;
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Diagnostic } from "../schema/diagnostics.js";
 import { frontmatterHooks } from "../schema/frontmatter-hooks.js";
 import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
+import { insideProject } from "../schema/paths.js";
 import { readIfExists } from "./write-output.js";
 
 export interface FrontmatterInputs {
@@ -17,7 +18,7 @@ export interface FrontmatterInputs {
 
 export async function readFrontmatterHooks(projectDir: string, user: boolean, env: NodeJS.ProcessEnv): Promise<FrontmatterInputs> {
   const base = user ? claudeConfigDir(env) : path.join(projectDir, ".claude");
-  const shown = (file: string) => (user ? file : path.relative(projectDir, file).split(path.sep).join("/"));
+  const shown = (file: string) => (user ? file : (insideProject(projectDir, file) ?? file));
   const found: FrontmatterInputs = { texts: [], diagnostics: [] };
   for (const file of await filesNamed(path.join(base, "skills"), (name) => name === "SKILL.md")) {
     const markdown = await readIfExists(file);

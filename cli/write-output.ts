@@ -1,6 +1,7 @@
 // Reading and writing output files: a clear error instead of a stack trace, files named for people.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { insideProject } from "../schema/paths.js";
 import { EXIT, ExitError } from "./errors.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
@@ -20,8 +21,7 @@ export async function writeOrExplain(file: string, content: string, projectDir: 
 
 /** A path relative to the project when it is inside it, else absolute. */
 export function display(projectDir: string, file: string): string {
-  const relative = path.relative(projectDir, file);
-  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+  return insideProject(projectDir, file) ?? file;
 }
 
 /** The file's text, or undefined when it cannot be read (usually: it does not exist yet). */

@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
 import type { PluginOrigin, SettingsSource, SkillOrigin, SourceKind } from "./types.js";
+import { homeShown, insideProject } from "./paths.js";
 import { validateSettings } from "./validate.js";
 
 export interface SettingsFile {
@@ -43,14 +44,13 @@ export function claudeConfigDir(env: NodeJS.ProcessEnv = process.env): string {
 export function projectSettingsFiles(projectDir: string): SettingsFile[] {
   return [
     { kind: "project", path: path.join(projectDir, ".claude", "settings.json"), display: ".claude/settings.json", optional: true },
-    { kind: "local", path: path.join(projectDir, ".claude", "settings.local.json"), display: ".claude/settings.local.json", optional: true },
+    { kind: "local", path: path.join(projectDir, ".claude", "settings.local.json"), display: ".claude/settings.local.json", optional: true, perMachine: true },
   ];
 }
 
 export function userSettingsFile(env: NodeJS.ProcessEnv = process.env): SettingsFile {
   const file = path.join(claudeConfigDir(env), "settings.json");
-  const display = file.startsWith(homedir() + path.sep) ? `~/${path.relative(homedir(), file)}` : file;
-  return { kind: "user", path: file, display, optional: true };
+  return { kind: "user", path: file, display: homeShown(file), optional: true };
 }
 
 /** Where Claude Code reads managed (policy) settings files on this platform. */
@@ -81,8 +81,7 @@ export function managedSettingsFiles(dir: string, dropIns: readonly string[], pe
 export function explicitSettingsFiles(files: readonly string[], projectDir: string): SettingsFile[] {
   return files.map((file) => {
     const absolute = path.resolve(file);
-    const relative = path.relative(projectDir, absolute);
-    const display = relative.startsWith("..") || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join("/");
+    const display = insideProject(projectDir, absolute) ?? absolute;
     return { kind: "cli", path: absolute, display, optional: false };
   });
 }
@@ -119,7 +118,7 @@ export function validateSettingsTexts(read: readonly SettingsText[], sh: string)
       continue;
     }
     const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });
-    if (file.kind === "local" || file.perMachine) source.perMachine = true;
+    if (file.perMachine) source.perMachine = true;
     if (file.plugin || file.skill || file.agent) source.disableAllHooks = undefined; // frontmatter and plugin hooks switch nothing off
     for (const entry of source.entries) {
       if (file.plugin) entry.plugin = file.plugin;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { type BuildInputs, buildPlugin } from "../../cli/build-plugin.js";
 import { parseHeader } from "../../cli/generated-header.js";
+import { projectSettingsFiles } from "../../schema/load-settings.js";
 
 const settings = (hooks: object, extra: object = {}) => JSON.stringify({ hooks, ...extra });
 
@@ -16,15 +17,8 @@ function inputs(files: Array<{ kind: "project" | "local"; text: string }>, overr
       localFile: "/project/.opencode/claude-hooks.local.json",
       command: "npx hooks2opencode convert",
     },
-    settings: files.map(({ kind, text }) => ({
-      file: {
-        kind,
-        path: `/project/.claude/settings${kind === "local" ? ".local" : ""}.json`,
-        display: `.claude/settings${kind === "local" ? ".local" : ""}.json`,
-        optional: true,
-      },
-      text,
-    })),
+    // The project's two settings files as readBuildInputs plans them.
+    settings: files.map(({ kind, text }) => ({ file: projectSettingsFiles("/project").find((file) => file.kind === kind)!, text })),
     version: "9.9.9",
     runtime: "export function createPlugin() {}\n",
     sh: "dash",
