@@ -11,7 +11,7 @@ import { formatDiagnosticLine } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
 import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
-import { styleFor } from "./terminal.js";
+import { type OutputOptions, outputFor } from "./terminal.js";
 import { display, readIfExists } from "./write-output.js";
 
 export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned";
@@ -25,13 +25,9 @@ interface FileCheck {
   diff?: string;
 }
 
-export interface CheckOptions extends BuildOptions {
-  json?: boolean;
+export interface CheckOptions extends BuildOptions, OutputOptions {
   /** Also print (or, with --json, include) a unified diff of what convert would change. */
   diff?: boolean;
-  color?: boolean;
-  print?: (text: string) => void;
-  printError?: (text: string) => void;
 }
 
 export interface CheckResult {
@@ -40,9 +36,7 @@ export interface CheckResult {
 }
 
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
-  const print = options.print ?? ((text) => process.stdout.write(text));
-  const printError = options.printError ?? ((text) => process.stderr.write(text));
-  const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
+  const { print, printError, style } = outputFor(options);
   const build = await buildOutputs(options);
   const report = (exitCode: number, files: FileCheck[]) => {
     if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);

@@ -13,21 +13,15 @@ import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "./fo
 import { parseHeader } from "./generated-header.js";
 import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
-import { styleFor } from "./terminal.js";
+import { type OutputOptions, outputFor } from "./terminal.js";
 import { isTrackable, writeLocalHooks } from "./write-local-hooks.js";
 import { display, readIfExists, writeOrExplain } from "./write-output.js";
 
-export interface ConvertOptions extends BuildOptions {
+export interface ConvertOptions extends BuildOptions, OutputOptions {
   dryRun?: boolean;
   force?: boolean;
-  /** One JSON document on stdout instead of the text report. */
-  json?: boolean;
   /** Print only problems: warnings, errors, hooks that are not translated as they are. */
   quiet?: boolean;
-  /** false: never colour; true: always; undefined: on a terminal unless NO_COLOR. */
-  color?: boolean;
-  print?: (text: string) => void;
-  printError?: (text: string) => void;
 }
 
 export type ConvertResultKind = "written" | "unchanged" | "dry-run" | "refused" | "invalid" | "no-hooks" | "removed";
@@ -41,9 +35,7 @@ export interface ConvertResult {
 }
 
 export async function convert(options: ConvertOptions = {}): Promise<ConvertResult> {
-  const print = options.print ?? ((text) => process.stdout.write(text));
-  const printError = options.printError ?? ((text) => process.stderr.write(text));
-  const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
+  const { print, printError, style } = outputFor(options);
   const build = await buildOutputs(options);
   const { projectDir, plan, rows } = build;
   const output = display(projectDir, plan.pluginFile);

@@ -10,21 +10,14 @@ import type { ReportRow, Status } from "./classify.js";
 import { EXIT } from "./errors.js";
 import { formatDiagnosticLine, reportRowsJson } from "./format-report.js";
 import { packageVersion } from "./package-info.js";
-import { firstLine, safeText, type Style, styleFor } from "./terminal.js";
+import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "./terminal.js";
 
-export interface ExplainOptions extends BuildOptions {
-  json?: boolean;
-  color?: boolean;
-  print?: (text: string) => void;
-  printError?: (text: string) => void;
-}
+export type ExplainOptions = BuildOptions & OutputOptions;
 
 const HANDLER_WIDTH = 48;
 
 export async function explain(options: ExplainOptions = {}): Promise<{ exitCode: number }> {
-  const print = options.print ?? ((text) => process.stdout.write(text));
-  const printError = options.printError ?? ((text) => process.stderr.write(text));
-  const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
+  const { print, printError, style } = outputFor(options);
   const build = await buildOutputs(options);
   const exitCode = hasErrors(build.diagnostics) ? EXIT.invalidSettings : EXIT.ok;
   if (options.json) {

@@ -14,6 +14,25 @@ const plain: Style = { red: (t) => t, yellow: (t) => t, green: (t) => t, dim: (t
 const ansi = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
 const colored: Style = { red: ansi(31, 39), yellow: ansi(33, 39), green: ansi(32, 39), dim: ansi(2, 22) };
 
+/** How a command prints: one JSON document or text, colour or not, and (tests) where the text goes. */
+export interface OutputOptions {
+  /** One JSON document on stdout instead of the text report. */
+  json?: boolean;
+  /** false: never colour; true: always; undefined: on a terminal unless NO_COLOR. */
+  color?: boolean;
+  print?: (text: string) => void;
+  printError?: (text: string) => void;
+}
+
+/** The printers and style of a command; JSON output is never coloured. */
+export function outputFor(options: OutputOptions): { print: (text: string) => void; printError: (text: string) => void; style: Style } {
+  return {
+    print: options.print ?? ((text) => process.stdout.write(text)),
+    printError: options.printError ?? ((text) => process.stderr.write(text)),
+    style: styleFor(options.json ? {} : process.stdout, process.env, options.color),
+  };
+}
+
 /** Colour when writing to a terminal, unless NO_COLOR is set (https://no-color.org) or --no-color was given. */
 export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, color: boolean | undefined): Style {
   if (color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== "")) return plain;

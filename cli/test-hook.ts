@@ -22,18 +22,14 @@ import { formatDiagnosticLine } from "./format-report.js";
 import { OfflineOpencode, type Recorded } from "./simulate/offline-opencode.js";
 import { type Effect, type FireOptions, opencodeCall, SCENARIOS, SESSION_START_SOURCES } from "./simulate/scenarios.js";
 import { whyRan } from "./simulate/why-not.js";
-import { firstLine, safeText, styleFor } from "./terminal.js";
+import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "./terminal.js";
 
 export const TEST_EXIT = { through: 0, blocked: 1, unusable: EXIT.usage, hookFailed: 3 } as const;
 
-export interface TestOptions extends BuildOptions, Omit<FireOptions, "input"> {
+export interface TestOptions extends BuildOptions, OutputOptions, Omit<FireOptions, "input"> {
   event: string;
   /** The tool input: JSON, `@file`, or `-` for stdin. */
   input?: string;
-  json?: boolean;
-  color?: boolean;
-  print?: (text: string) => void;
-  printError?: (text: string) => void;
   stdin?: () => string;
 }
 
@@ -62,9 +58,7 @@ type Outcome = "blocked" | "went through" | "hook failed" | "no hook ran";
 const SESSION_ID = "ses_hooks2opencode_test";
 
 export async function testHook(options: TestOptions): Promise<{ exitCode: number }> {
-  const print = options.print ?? ((text) => process.stdout.write(text));
-  const printError = options.printError ?? ((text) => process.stderr.write(text));
-  const style = styleFor(options.json ? {} : process.stdout, process.env, options.color);
+  const { print, printError, style } = outputFor(options);
   const event = eventNamed(options.event);
   const scenario = SCENARIOS[event];
   if (!isReplayed(event)) throw new ExitError(`${event} hooks do not run in OpenCode: ${notReplayedReason(event)}`, EXIT.usage);
@@ -211,7 +205,7 @@ function formatText(
   effects: ReadonlyArray<Effect | Recorded>,
   outcome: Outcome,
   exitCode: number,
-  style: ReturnType<typeof styleFor>,
+  style: Style,
 ): string {
   const lines: string[] = [];
   const call = fire.tool ? opencodeCall(fire) : undefined;
