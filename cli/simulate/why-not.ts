@@ -1,7 +1,7 @@
 // Why a handler did or did not run for one firing: pure, from what the plugin tested it against
-// (run/trace.ts) and the handlers it chose.
+// (run/trace.ts), the handlers it chose, and the plugin's own match rule (mismatch).
 import type { CompiledHandler } from "../../plugin/compile.js";
-import type { Selector } from "../../plugin/run/run-handlers.js";
+import { mismatch, type Selector } from "../../plugin/run/run-handlers.js";
 
 export type Selection = { ran: true; why: string } | { ran: false; why: string };
 
@@ -14,14 +14,14 @@ export function whyRan(handler: CompiledHandler, selector: Selector, chosen: rea
     const first = matcher === "no matcher" ? `no matcher: every${value || " firing"}` : `${matcher} matches${value}`;
     return { ran: true, why: condition ? `${first}, ${condition} matches this call` : first };
   }
+  let failed: ReturnType<typeof mismatch>;
   try {
-    if (selector.matchValue !== undefined && !handler.matcher.test(selector.matchValue))
-      return { ran: false, why: `${matcher} does not match ${JSON.stringify(selector.matchValue)}` };
-    if (handler.ifRule && !selector.unreadable && (selector.toolCall === undefined || !handler.ifRule(selector.toolCall)))
-      return { ran: false, why: `${condition} does not match this call` };
+    failed = mismatch(handler, selector);
   } catch (error) {
     return { ran: false, why: `its matcher or "if" could not be evaluated (${String(error)})` };
   }
+  if (failed === "matcher") return { ran: false, why: `${matcher} does not match ${JSON.stringify(selector.matchValue)}` };
+  if (failed === "if") return { ran: false, why: `${condition} does not match this call` };
   const twin = chosen.find((other) => other.key === handler.key);
   return { ran: false, why: twin ? `the same handler as the one at ${twin.where}: Claude runs identical handlers once` : "not chosen" };
 }

@@ -53,9 +53,7 @@ export function selectHandlers(
     // One handler whose matcher or `if` cannot be evaluated is that handler's problem only.
     let matches: boolean;
     try {
-      matches =
-        (firing.matchValue === undefined || handler.matcher.test(firing.matchValue)) &&
-        (!handler.ifRule || firing.unreadable === true || (firing.toolCall !== undefined && handler.ifRule(firing.toolCall)));
+      matches = mismatch(handler, firing) === undefined;
     } catch (error) {
       onError?.(handler, error);
       continue;
@@ -65,6 +63,16 @@ export function selectHandlers(
     selected.push(handler);
   }
   return selected;
+}
+
+/**
+ * The test a handler fails for this firing, its matcher first, or undefined when it matches; throws
+ * when one cannot be evaluated. An unreadable input cannot rule a handler out by its `if`.
+ */
+export function mismatch(handler: CompiledHandler, firing: Selector): "matcher" | "if" | undefined {
+  if (firing.matchValue !== undefined && !handler.matcher.test(firing.matchValue)) return "matcher";
+  if (handler.ifRule && firing.unreadable !== true && (firing.toolCall === undefined || !handler.ifRule(firing.toolCall))) return "if";
+  return undefined;
 }
 
 /** Runs handlers chosen by selectHandlers (select first: building the input is not free). */
