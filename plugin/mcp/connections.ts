@@ -3,8 +3,9 @@
 // until OpenCode shuts down. A server that is not configured or is disabled is "not connected", a
 // non-blocking error as in Claude.
 import { sanitizeMcpName } from "../tools/mcp-names.js";
-import { HttpMcpConnection } from "./http-client.js";
-import { StdioMcpConnection } from "./stdio-client.js";
+import { HttpTransport } from "./http-client.js";
+import { McpSession } from "./session.js";
+import { StdioTransport } from "./stdio-client.js";
 
 export interface McpServerConfig {
   type?: string;
@@ -15,13 +16,11 @@ export interface McpServerConfig {
   enabled?: unknown;
 }
 
-type McpConnection = StdioMcpConnection | HttpMcpConnection;
-
 export class McpConnections {
   servers: Record<string, McpServerConfig> = {};
-  private readonly open = new Map<string, McpConnection>();
+  private readonly open = new Map<string, McpSession>();
 
-  connection(server: string, directory: string, timeoutMs: number): McpConnection | { error: string } {
+  connection(server: string, directory: string, timeoutMs: number): McpSession | { error: string } {
     const name = Object.hasOwn(this.servers, server) ? server : Object.keys(this.servers).find((key) => sanitizeMcpName(key) === sanitizeMcpName(server));
     const config = name === undefined ? undefined : this.servers[name];
     if (!name || !config) return { error: `MCP server "${server}" is not connected: OpenCode's config has no such server` };
@@ -29,15 +28,12 @@ export class McpConnections {
     let connection = this.open.get(name);
     if (connection) return connection;
     const record = (value: unknown) => (typeof value === "object" && value !== null ? (value as Record<string, string>) : {});
-    if (config.type === "remote" && typeof config.url === "string") connection = new HttpMcpConnection(config.url, record(config.headers), timeoutMs);
+    let transport;
+    if (config.type === "remote" && typeof config.url === "string") transport = new HttpTransport(config.url, record(config.headers));
     else if (config.type === "local" && Array.isArray(config.command) && config.command.length > 0)
-      connection = new StdioMcpConnection(
-        config.command.map(String),
-        { ...(process.env as Record<string, string>), ...record(config.environment) },
-        directory,
-        timeoutMs,
-      );
+      transport = new StdioTransport(config.command.map(String), { ...(process.env as Record<string, string>), ...record(config.environment) }, directory);
     else return { error: `MCP server "${name}" is not connected: its OpenCode config has neither a command nor a url` };
+    connection = new McpSession(transport, timeoutMs);
     this.open.set(name, connection);
     return connection;
   }

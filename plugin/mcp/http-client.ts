@@ -1,33 +1,20 @@
-// A connection to a remote MCP server over Streamable HTTP: each JSON-RPC message is a POST; the
+// The Streamable HTTP transport of an MCP session (session.ts): each JSON-RPC message is a POST; the
 // answer is JSON or an event stream holding it; the server may name a session (Mcp-Session-Id) that
-// every later request carries. The handshake once, then `tools/call`. Servers that need OAuth are
-// not reached (OpenCode keeps its tokens to itself).
+// every later request carries. Servers that need OAuth are not reached (OpenCode keeps its tokens).
 // Protocol: https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http
-import type { McpToolResult } from "./stdio-client.js";
+import { type McpTransport, PROTOCOL_VERSION, timedOutError } from "./session.js";
 
-const PROTOCOL_VERSION = "2025-06-18";
-
-export class HttpMcpConnection {
+export class HttpTransport implements McpTransport {
   private session?: string;
   private nextId = 1;
-  private readonly ready: Promise<void>;
 
   constructor(
     private readonly url: string,
     private readonly headers: Record<string, string>,
-    timeoutMs: number,
-  ) {
-    this.ready = this.request(
-      "initialize",
-      { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "hooks2opencode", version: "1" } },
-      timeoutMs,
-    ).then(() => this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, timeoutMs).then(() => {}));
-    this.ready.catch(() => {});
-  }
+  ) {}
 
-  async callTool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<McpToolResult> {
-    await this.ready;
-    return (await this.request("tools/call", { name, arguments: args }, timeoutMs)) as McpToolResult;
+  async notify(method: string, timeoutMs: number): Promise<void> {
+    await this.post({ jsonrpc: "2.0", method }, timeoutMs);
   }
 
   close(): void {
@@ -36,7 +23,7 @@ export class HttpMcpConnection {
     void fetch(this.url, { method: "DELETE", headers: { ...this.headers, "mcp-session-id": this.session } }).catch(() => {});
   }
 
-  private async request(method: string, params: unknown, timeoutMs: number): Promise<unknown> {
+  async request(method: string, params: unknown, timeoutMs: number): Promise<unknown> {
     const id = this.nextId++;
     const response = await this.post({ jsonrpc: "2.0", id, method, params }, timeoutMs);
     const message = await answerTo(response, id);
@@ -60,7 +47,7 @@ export class HttpMcpConnection {
       });
     } catch (error) {
       const name = (error as Error).name;
-      if (name === "TimeoutError" || name === "AbortError") throw Object.assign(new Error("the MCP server did not answer in time"), { timedOut: true });
+      if (name === "TimeoutError" || name === "AbortError") throw timedOutError("the MCP server did not answer in time");
       throw new Error(`could not reach the MCP server: ${(error as Error).message}`);
     }
     if (!response.ok)

@@ -2,6 +2,7 @@
 // filled from the hook input), then read the tool's text like command stdout; `isError` or a server
 // that is not connected is a non-blocking error (or a block, with onFailure).
 import { interpolate } from "../../mcp/interpolate.js";
+import { isTimedOut } from "../../mcp/session.js";
 import { decodeResult, type HookResult } from "../../protocol/decode-result.js";
 import { defineRunner } from "./define-runner.js";
 import { failureBlocks } from "./failure-policy.js";
@@ -23,7 +24,8 @@ export default defineRunner({
     try {
       answer = await connection.callTool(handler.tool, args, compiled.timeoutMs);
     } catch (error) {
-      if ((error as { timedOut?: boolean }).timedOut) return { result: blocks ? { status: "blocking", stderr: "hook timed out" } : { status: "cancelled" } };
+      // A timeout is read as any hook's: no decision, or a block under onFailure (decode-result.ts).
+      if (isTimedOut(error)) return { result: decodeResult(event, { stdout: "", stderr: "", timedOut: true }, { onFailureBlock: blocks }) };
       runtime.mcp.forget(handler.server);
       return fail(`${handler.server}/${handler.tool} failed: ${(error as Error).message}`);
     }
