@@ -113,6 +113,12 @@ export function pin(state: SessionState, context: PinnedContext): void {
   if (state.pinned.length > MAX_PINNED) state.pinned.shift();
 }
 
+/** asyncRewake texts no turn took yet join what the session's next prompt or model request carries. */
+export function takePendingWake(state: SessionState): void {
+  if (state.pendingWake?.length) state.startContext.push(...state.pendingWake);
+  state.pendingWake = undefined;
+}
+
 /** Waits for the hook work that must reach the session's next prompt or request. */
 export async function dueWork(state: SessionState): Promise<void> {
   while (state.due.size > 0) await Promise.allSettled([...state.due]);

@@ -91,6 +91,22 @@ function busEvent(hooks: Hooks, type: string, properties: Record<string, unknown
 
 const typedPrompt = (options: FireOptions) => options.prompt ?? "(the prompt)";
 
+/** OpenCode asks the user's permission for the tool call (after its before-hook, as in OpenCode). */
+async function askPermission(hooks: Hooks, options: FireOptions, sessionID: string): Promise<Effect[]> {
+  const before = await beforeTool(hooks, options, sessionID);
+  const patterns = typeof before.args.command === "string" ? [before.args.command] : ["*"];
+  await busEvent(hooks, "permission.asked", {
+    id: "per_test",
+    sessionID,
+    permission: before.tool,
+    patterns,
+    metadata: {},
+    always: patterns,
+    tool: { messageID: "msg_test_assistant", callID: CALL_ID },
+  });
+  return [];
+}
+
 export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   PreToolUse: {
     happens: "tool.execute.before of the tool call, then tool.execute.after if it runs",
@@ -112,37 +128,12 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   PermissionRequest: {
     happens: "permission.asked for the tool call",
     needsTool: true,
-    async fire(hooks, options, sessionID) {
-      const before = await beforeTool(hooks, options, sessionID);
-      const patterns = typeof before.args.command === "string" ? [before.args.command] : ["*"];
-      await busEvent(hooks, "permission.asked", {
-        id: "per_test",
-        sessionID,
-        permission: before.tool,
-        patterns,
-        metadata: {},
-        always: patterns,
-        tool: { messageID: "msg_test_assistant", callID: CALL_ID },
-      });
-      return [];
-    },
+    fire: askPermission,
   },
   Notification: {
     happens: "permission.asked for the tool call (notification_type permission_prompt)",
     needsTool: true,
-    async fire(hooks, options, sessionID) {
-      const before = await beforeTool(hooks, options, sessionID);
-      await busEvent(hooks, "permission.asked", {
-        id: "per_test",
-        sessionID,
-        permission: before.tool,
-        patterns: ["*"],
-        metadata: {},
-        always: [],
-        tool: { messageID: "msg_test_assistant", callID: CALL_ID },
-      });
-      return [];
-    },
+    fire: askPermission,
   },
   UserPromptSubmit: {
     happens: "chat.message of the prompt, before OpenCode saves it",

@@ -7,7 +7,7 @@
 import type { Part } from "@opencode-ai/sdk/v2";
 import { abortSession, partID } from "../opencode/inject.js";
 import { OWN_PART } from "../opencode/session-messages.js";
-import { dueWork, type PinnedContext, pin } from "../session-state.js";
+import { dueWork, type PinnedContext, pin, takePendingWake } from "../session-state.js";
 import { defineListener } from "./define-event.js";
 
 type RequestMessages = Array<{ info: { id: string; sessionID: string; role: string }; parts: Part[] }>;
@@ -22,10 +22,7 @@ export const deliverPinnedContext = defineListener({
     if (!session) return;
     await dueWork(session);
     const lastUser = messages.findLast((message) => message.info.role === "user");
-    if (session.pendingWake?.length && lastUser) {
-      session.startContext.push(...session.pendingWake);
-      session.pendingWake = undefined;
-    }
+    if (lastUser) takePendingWake(session);
     if (session.startContext.length > 0 && lastUser) {
       for (const text of session.startContext) pin(session, { anchor: { messageID: lastUser.info.id }, text });
       session.startContext = [];

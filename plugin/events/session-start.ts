@@ -13,7 +13,7 @@ import { addContextPart, type PromptOutput, tellUser } from "../opencode/inject.
 import { isContinuation } from "../opencode/session-messages.js";
 import { systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
-import { dueWork } from "../session-state.js";
+import { dueWork, takePendingWake } from "../session-state.js";
 import type { Channel } from "./channels.js";
 import { defineEvent, defineListener, type EventModule } from "./define-event.js";
 
@@ -85,9 +85,7 @@ export const deliverSessionContext = defineListener({
     const session = runtime.sessions.get(input.sessionID);
     if (!session.parentID) runtime.currentSession = input.sessionID;
     await dueWork(session);
-    // An asyncRewake text a turn did not take goes with the next prompt.
-    if (session.pendingWake?.length) session.startContext.push(...session.pendingWake);
-    session.pendingWake = undefined;
+    takePendingWake(session);
     const texts = session.startContext;
     session.startContext = [];
     for (const text of [...texts].reverse()) addContextPart(output as unknown as PromptOutput, text, "session-context", "start");

@@ -20,15 +20,20 @@ export default defineRunner({
   },
 });
 
+const madeDataDirs = new Set<string>();
+
 /** A plugin's hook also gets CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (the data folder is made on first use). */
 function pluginVariables(plugin: PluginOrigin, projectDir: string): { CLAUDE_PLUGIN_ROOT: string; CLAUDE_PLUGIN_DATA: string } {
   // Paths are relative to the project, absolute, or `~/...` (the same text for a user on every machine).
   const resolve = (file: string) => (file.startsWith("~/") ? path.join(homedir(), file.slice(2)) : path.resolve(projectDir, file));
   const data = resolve(plugin.data);
-  try {
-    mkdirSync(data, { recursive: true });
-  } catch {
-    // The hook reports what it cannot write.
+  if (!madeDataDirs.has(data)) {
+    try {
+      mkdirSync(data, { recursive: true });
+      madeDataDirs.add(data); // once per process: a plugin hook runs on many tool calls
+    } catch {
+      // The hook reports what it cannot write.
+    }
   }
   return { CLAUDE_PLUGIN_ROOT: resolve(plugin.root), CLAUDE_PLUGIN_DATA: data };
 }
