@@ -6,14 +6,14 @@
 // Source: https://code.claude.com/docs/en/plugins-reference (hooks), https://code.claude.com/docs/en/settings-reference (enabledPlugins).
 import path from "node:path";
 import { parse } from "jsonc-parser";
-
-const RANK: Record<string, number> = { user: 0, project: 1, local: 2, cli: 3 };
+import { precedence } from "./merge-sources.js";
+import type { SourceKind } from "./types.js";
 
 /** `name@marketplace` ids enabled by the settings texts (each with its file's kind), the highest-ranked file deciding. */
-export function enabledPluginIds(texts: ReadonlyArray<{ kind: string; text: string }>): string[] {
+export function enabledPluginIds(texts: ReadonlyArray<{ kind: SourceKind; text: string }>): string[] {
   const decided = new Map<string, { enabled: boolean; rank: number }>();
   for (const { kind, text } of texts) {
-    const rank = RANK[kind] ?? -1;
+    const rank = precedence(kind);
     const enabled = (safeParse(text) as { enabledPlugins?: unknown } | undefined)?.enabledPlugins;
     if (typeof enabled !== "object" || enabled === null || Array.isArray(enabled)) continue;
     for (const [id, value] of Object.entries(enabled)) {

@@ -7,6 +7,11 @@ import type { HookEntry, SettingsSource, SourceKind } from "./types.js";
 
 const PRECEDENCE: Record<SourceKind, number> = { plugin: -1, skill: -1, agent: -1, user: 0, project: 1, local: 2, cli: 3, managed: 4 };
 
+/** Claude's settings precedence: a scalar key set in a higher-ranked file wins (managed > cli > local > project > user). */
+export function precedence(kind: SourceKind): number {
+  return PRECEDENCE[kind];
+}
+
 export interface MergedHooks {
   entries: HookEntry[];
   /** The effective disableAllHooks of the files that are not managed settings, and the file that set it. */

@@ -11,8 +11,10 @@ describe("enabled plugins", () => {
       { kind: "user", text: '{"enabledPlugins": {"memory@mkt": true, "lint@mkt": true}}' },
       { kind: "project", text: '{"enabledPlugins": {"lint@mkt": false, "safety@mkt": true}, // comment\n}' },
       { kind: "local", text: '{"enabledPlugins": {"safety@mkt": "yes"}}' },
-    ];
+    ] as const;
     expect(enabledPluginIds(texts).sort()).toEqual(["memory@mkt", "safety@mkt"]);
+    // Managed settings outrank every other file, here as for any key.
+    expect(enabledPluginIds([...texts, { kind: "managed", text: '{"enabledPlugins": {"memory@mkt": false}}' }])).toEqual(["safety@mkt"]);
   });
 
   it("installed_plugins.json: a list of installs per id (the last counts) or one entry; unknown ids are not found", () => {
