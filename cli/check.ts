@@ -6,7 +6,6 @@
 // settings.local.json); in CI, where neither exists, it is not.
 import { type BuildOptions, buildOutputs, noSettingsMessage } from "./build-plugin.js";
 import { EXIT, ExitError } from "./errors.js";
-import { fileDiff } from "./file-diff.js";
 import { formatDiagnosticLine } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
 import { ownershipOf } from "./ownership.js";
@@ -37,6 +36,8 @@ export interface CheckResult {
 
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const { print, printError, style } = outputFor(options);
+  // jsdiff is loaded for --diff only.
+  const fileDiff = options.diff ? (await import("./file-diff.js")).fileDiff : () => "";
   const build = await buildOutputs(options);
   const report = (exitCode: number, files: FileCheck[]) => {
     if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);

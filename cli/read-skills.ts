@@ -6,7 +6,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../schema/diagnostics.js";
-import { frontmatterHooks } from "../schema/frontmatter-hooks.js";
 import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
 import { insideProject } from "../schema/paths.js";
 import { readIfExists } from "./write-output.js";
@@ -20,7 +19,12 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
   const base = user ? claudeConfigDir(env) : path.join(projectDir, ".claude");
   const shown = (file: string) => (user ? file : (insideProject(projectDir, file) ?? file));
   const found: FrontmatterInputs = { texts: [], diagnostics: [] };
-  for (const file of await filesNamed(path.join(base, "skills"), (name) => name === "SKILL.md")) {
+  const skills = await filesNamed(path.join(base, "skills"), (name) => name === "SKILL.md");
+  const agents = await filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"));
+  if (skills.length === 0 && agents.length === 0) return found;
+  // The YAML parser is loaded only where there are skills or agents: with jsdiff, about 18 ms of every convert otherwise.
+  const { frontmatterHooks } = await import("../schema/frontmatter-hooks.js");
+  for (const file of skills) {
     const markdown = await readIfExists(file);
     if (markdown === undefined) continue;
     const read = frontmatterHooks(markdown, shown(file));
@@ -33,7 +37,7 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
       text: read.hooksJson,
     });
   }
-  for (const file of await filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"))) {
+  for (const file of agents) {
     const markdown = await readIfExists(file);
     const read = markdown === undefined ? undefined : frontmatterHooks(markdown, shown(file));
     if (!read) continue;
