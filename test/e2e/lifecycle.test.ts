@@ -357,7 +357,7 @@ describe("the TUI and server path (opencode serve + run --attach)", () => {
       opencode: () => ({ permission: { "*": "allow", bash: "ask" } }),
       script: [{ tool: "bash", args: { command: "echo allowed > a.txt" } }, { tool: "bash", args: { command: "echo unanswered > b.txt" } }, { text: "done" }],
       // The second prompt waits for a user who never answers: done once the notification is there.
-      serve: { client: "api", settled: (_llm, dir) => existsSync(path.join(dir, "notifications.jsonl")) },
+      serve: { client: "api", settled: (_llm, dir) => lineCount(path.join(dir, "notifications.jsonl")) >= 1 },
     });
     expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
     expect(existsSync(s.project.file("b.txt"))).toBe(false);
@@ -505,10 +505,20 @@ function settledAfter(file: string, ms: number): boolean {
   return Date.now() - appeared.get(file)! > ms;
 }
 
+/** How many whole JSON records `file` holds: a hook's `cat >>` creates the file before it writes. */
 function lineCount(file: string): number {
   try {
-    return readFileSync(file, "utf8").trim().split("\n").filter(Boolean).length;
+    return readFileSync(file, "utf8").split("\n").filter(isJson).length;
   } catch {
     return 0;
+  }
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
   }
 }
