@@ -12,10 +12,13 @@ const everything = (request: RecordedRequest) => JSON.stringify(request.body.mes
 it("an async PostToolUse hook's additionalContext reaches the model's next request, not the one that was already on its way", async () => {
   const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "lint: 2 warnings in a.ts" } });
   const s = await run({
-    settings: { hooks: { PostToolUse: [{ matcher: "Bash", hooks: [command(`sleep 1; echo '${context}'`, { async: true })] }] } },
+    settings: {
+      hooks: { PostToolUse: [{ matcher: "Bash", hooks: [command(`sleep 1; echo '${context}'; touch "$CLAUDE_PROJECT_DIR/hook-done"`, { async: true })] }] },
+    },
     script: [
       { tool: "bash", args: { command: "echo one", description: "one" } },
-      { tool: "bash", args: { command: "sleep 3", description: "wait" } },
+      // Waits for the async hook (up to 15 s), so a slow machine cannot send the next request before it is done.
+      { tool: "bash", args: { command: "for i in $(seq 150); do [ -f hook-done ] && break; sleep 0.1; done; sleep 1", description: "wait" } },
       { text: "done" },
     ],
   });
@@ -26,9 +29,14 @@ it("an async PostToolUse hook's additionalContext reaches the model's next reque
 });
 
 it("an asyncRewake hook that exits 2 after the turn ended wakes the idle session with its stderr", async () => {
+  // The rewake hook answers only once the turn has ended (the Stop hook's mark), however slow the machine.
+  const afterStop = `for i in $(seq 150); do [ -f "$CLAUDE_PROJECT_DIR/stopped" ] && break; sleep 0.1; done; sleep 0.5; echo 'the test suite broke' >&2; exit 2`;
   const s = await run({
     settings: {
-      hooks: { PostToolUse: [{ matcher: "Bash", hooks: [command("sleep 1.5; echo 'the test suite broke' >&2; exit 2", { asyncRewake: true })] }] },
+      hooks: {
+        PostToolUse: [{ matcher: "Bash", hooks: [command(afterStop, { asyncRewake: true })] }],
+        Stop: [{ hooks: [command('touch "$CLAUDE_PROJECT_DIR/stopped"')] }],
+      },
     },
     script: [{ tool: "bash", args: { command: "echo one", description: "one" } }, { text: "done" }, { text: "fixing it" }],
     serve: { client: "api", settled: (llm) => llm.requests.filter((request) => request.kind === "agent").length >= 3 },

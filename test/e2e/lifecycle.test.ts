@@ -429,7 +429,14 @@ describe("files and compaction", () => {
       // OpenCode 1.18.33 watches the project only with OPENCODE_EXPERIMENTAL_FILEWATCHER; its file tools report their writes anyway.
       env: { OPENCODE_EXPERIMENTAL_FILEWATCHER: "true" },
       script: [
-        { tool: "bash", args: { command: "sleep 1; echo 'export A=1' > .envrc; echo other > other.txt; sleep 2" } },
+        // The bash call waits (up to 15 s) for the watcher's hook to record .envrc, so a slow machine cannot end the run first.
+        {
+          tool: "bash",
+          args: {
+            command:
+              "sleep 1; echo 'export A=1' > .envrc; echo other > other.txt; for i in $(seq 150); do grep -qs envrc changed.jsonl && break; sleep 0.1; done; sleep 1",
+          },
+        },
         { tool: "write", args: { filePath: "settings.toml", content: "a = 1\n" } },
         { text: "done" },
       ],
