@@ -9,6 +9,7 @@ import { runnerFor } from "../plugin/run/runners/index.js";
 import { handlerLabel } from "../plugin/compile.js";
 import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
 import { compileMatcher } from "../schema/matcher.js";
+import { optionNotes } from "../schema/plugin-options.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
 import { APPLY_PATCH, APPLY_PATCH_SHOWN_AS, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
 
@@ -109,6 +110,11 @@ function classifyEntry(entry: HookEntry): ReportRow {
     if (reach.fires === false) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.note}`);
     row.firesOn = reach.channels;
     if (reach.note) row.remarks.push(reach.note);
+  }
+  if (entry.plugin) {
+    const options = optionNotes(hook, entry.plugin);
+    if (options.refused) return drop(options.refused);
+    for (const difference of options.differences) degrade(row, difference);
   }
   const runner = runnerFor(hook.type) as Runner;
   for (const difference of runner.differences?.(hook as never) ?? []) degrade(row, difference);

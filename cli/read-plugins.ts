@@ -4,8 +4,8 @@
 // machine: in project mode its hooks go to the local hooks file, with --user to the global plugin.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles } from "../schema/claude-plugins.js";
-import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
+import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles, pluginOptions } from "../schema/claude-plugins.js";
+import { claudeConfigDir, type SettingsText, userSettingsFile } from "../schema/load-settings.js";
 import { homeShown, insideProject } from "../schema/paths.js";
 import type { PluginOrigin } from "../schema/types.js";
 import { EXIT, ExitError } from "./errors.js";
@@ -32,11 +32,22 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
     if (!existsSync(root)) throw new ExitError(`--plugin ${dir}: no such folder`, EXIT.usage);
     plugins.push({ id: path.basename(root), root });
   }
+  // Claude writes a plugin's option values to the user's settings, whatever else is converted.
+  const userSettings = read.some((text) => text.kind === "user") ? [] : await readUserSettings(request.env);
   const texts: SettingsText[] = [];
   for (const { id, root } of plugins) {
     const inProject = insideProject(request.projectDir, root);
-    const origin: PluginOrigin = { id, root: inProject !== undefined && !request.user ? inProject : root, data: homeShown(pluginDataDir(configDir, id)) };
-    for (const file of pluginHookFiles(root, await readIfExists(path.join(root, ".claude-plugin", "plugin.json")))) {
+    const committed = inProject !== undefined && !request.user;
+    const manifest = await readIfExists(path.join(root, ".claude-plugin", "plugin.json"));
+    // A committed plugin carries no one's own option values: only the project's and the defaults.
+    const optionTexts = committed ? read.filter((text) => text.kind === "project") : [...userSettings, ...read];
+    const origin: PluginOrigin = {
+      id,
+      root: committed ? inProject : root,
+      data: homeShown(pluginDataDir(configDir, id)),
+      ...optionFields(manifest, optionTexts, id),
+    };
+    for (const file of pluginHookFiles(root, manifest)) {
       const text = await readIfExists(file);
       if (text === undefined) continue;
       const display = insideProject(request.projectDir, file) ?? homeShown(file);
@@ -54,4 +65,18 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
     }
   }
   return texts;
+}
+
+async function readUserSettings(env: NodeJS.ProcessEnv): Promise<Array<{ kind: "user"; text: string }>> {
+  const text = await readIfExists(userSettingsFile(env).path);
+  return text === undefined ? [] : [{ kind: "user", text }];
+}
+
+function optionFields(
+  manifest: string | undefined,
+  texts: Parameters<typeof pluginOptions>[1],
+  id: string,
+): Pick<PluginOrigin, "options" | "sensitiveOptions"> {
+  const { values, sensitive } = pluginOptions(manifest, texts, id);
+  return { ...(Object.keys(values).length > 0 ? { options: values } : {}), ...(sensitive.length > 0 ? { sensitiveOptions: sensitive } : {}) };
 }

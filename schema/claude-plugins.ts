@@ -54,6 +54,51 @@ export function pluginDataDir(configDir: string, id: string): string {
   return path.join(configDir, "plugins", "data", id.replace(/[^A-Za-z0-9._-]/g, "-"));
 }
 
+/**
+ * A plugin's user configuration: the options its manifest declares (`userConfig`, each with an
+ * optional `default` and `sensitive`) and the values Claude keeps in the settings
+ * (`pluginConfigs["<name>@<marketplace>"].options`); sensitive values go to the keychain, which is
+ * never read here.
+ */
+export interface PluginOptions {
+  /** Each non-sensitive option's value: the settings' value, else the manifest's default. */
+  values: Record<string, string>;
+  /** Options the manifest marks sensitive: their values stay in Claude's keychain. */
+  sensitive: string[];
+}
+
+/** The options of plugin `id` from its manifest and the settings texts (the highest-ranked file deciding per option). */
+export function pluginOptions(manifestJson: string | undefined, texts: ReadonlyArray<{ kind: SourceKind; text: string }>, id: string): PluginOptions {
+  const declared = objectAt(manifestJson === undefined ? undefined : safeParse(manifestJson), "userConfig") ?? {};
+  const sensitive = Object.entries(declared)
+    .filter(([, option]) => (option as { sensitive?: unknown } | null)?.sensitive === true)
+    .map(([key]) => key);
+  const values: Record<string, string> = {};
+  for (const [key, option] of Object.entries(declared)) {
+    const fallback = (option as { default?: unknown } | null)?.default;
+    if (!sensitive.includes(key) && fallback !== undefined && fallback !== null) values[key] = optionText(fallback);
+  }
+  const ranked = [...texts].sort((a, b) => precedence(a.kind) - precedence(b.kind));
+  for (const { text } of ranked) {
+    const options = objectAt(objectAt(objectAt(safeParse(text), "pluginConfigs"), id), "options") ?? {};
+    for (const [key, value] of Object.entries(options)) {
+      if (!sensitive.includes(key) && value !== undefined && value !== null) values[key] = optionText(value);
+    }
+  }
+  return { values, sensitive };
+}
+
+/** An option's value as a hook sees it: strings as they are, numbers and booleans written out, lists joined with commas. */
+function optionText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(",");
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
+  const found = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof found === "object" && found !== null && !Array.isArray(found) ? (found as Record<string, unknown>) : undefined;
+}
+
 /** JSONC as Claude reads it; a file too deep or broken to read gives nothing (the validator reports it, located). */
 function safeParse(text: string): unknown {
   try {

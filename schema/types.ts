@@ -12,6 +12,9 @@ export interface PluginOrigin {
   /** Relative to the project when the plugin is inside it, else absolute. */
   root: string;
   data: string;
+  /** Its user configuration's values (plugin-options.ts), and the options whose values Claude keeps in the keychain. */
+  options?: Record<string, string>;
+  sensitiveOptions?: string[];
 }
 
 /** A validated handler: a union over the five types, its fields derived from the field table (handlers.ts). */

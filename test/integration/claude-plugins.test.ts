@@ -87,3 +87,59 @@ it("a plugin the settings enable is found where installed_plugins.json says; a s
   expect((await cli(["check", "--project", p.dir], { env: { CLAUDE_CONFIG_DIR: config } })).stdout).toContain("stale: .opencode/claude-hooks.local.json");
   expect(existsSync(p.file(".opencode/plugins/claude-hooks.js"))).toBe(true);
 });
+
+it("a plugin's options reach its hooks as CLAUDE_PLUGIN_OPTION_<KEY> and ${user_config.KEY} in exec form; a shell-form use is dropped, as Claude refuses it", async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), "claude-plugin-"));
+  const config = await mkdtemp(path.join(os.tmpdir(), "claude-config-"));
+  outside.push(root, config);
+  await mkdir(path.join(root, ".claude-plugin"), { recursive: true });
+  await mkdir(path.join(root, "scripts"), { recursive: true });
+  const userConfig = { base_branch: { type: "string", title: "Base", default: "main" }, max_files: { type: "number", title: "Max", default: 20 } };
+  const hooks = {
+    PostToolUse: [
+      {
+        matcher: "Write",
+        hooks: [
+          { type: "command", command: "${CLAUDE_PLUGIN_ROOT}/scripts/record.sh", args: ["${user_config.base_branch}", "${CLAUDE_PLUGIN_DATA}"] },
+          { type: "command", command: "echo ${user_config.base_branch} > /tmp/never" },
+        ],
+      },
+    ],
+  };
+  await writeFile(path.join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "deploy", userConfig, hooks }));
+  await writeFile(
+    path.join(root, "scripts", "record.sh"),
+    '#!/bin/sh\nprintf "%s %s %s\\n" "$1" "$CLAUDE_PLUGIN_OPTION_BASE_BRANCH" "$CLAUDE_PLUGIN_OPTION_MAX_FILES" > "$2/options"\n',
+    { mode: 0o755 },
+  );
+  await mkdir(path.join(config, "plugins"), { recursive: true });
+  await writeFile(path.join(config, "plugins", "installed_plugins.json"), JSON.stringify({ version: 2, plugins: { "deploy@team": [{ installPath: root }] } }));
+  // Claude writes the answers to the user's settings, even for a plugin a project enables.
+  await writeFile(path.join(config, "settings.json"), JSON.stringify({ pluginConfigs: { "deploy@team": { options: { base_branch: "develop" } } } }));
+  const p = await project({ ".claude/settings.json": settings({}, { enabledPlugins: { "deploy@team": true } }) });
+
+  const env = { ...process.env, CLAUDE_CONFIG_DIR: config };
+  const result = await convert({ project: p.dir, env, print: () => {}, printError: () => {} });
+  const shellForm = result.rows.find((row) => row.label.startsWith("echo"));
+  expect(shellForm).toMatchObject({
+    status: "dropped",
+    notes: [expect.stringContaining("Claude Code refuses ${user_config.base_branch} in a shell-form command")],
+  });
+  const local = JSON.parse(await readFile(p.file(".opencode/claude-hooks.local.json"), "utf8"));
+  expect(local.handlers).toHaveLength(1);
+  expect(local.handlers[0].plugin.options).toEqual({ base_branch: "develop", max_files: "20" });
+  // The answers are an input like the hooks: a new answer makes this machine's hooks file stale.
+  expect((await cli(["check", "--project", p.dir], { env: { CLAUDE_CONFIG_DIR: config } })).exitCode).toBe(0);
+  await writeFile(path.join(config, "settings.json"), JSON.stringify({ pluginConfigs: { "deploy@team": { options: { base_branch: "release" } } } }));
+  expect((await cli(["check", "--project", p.dir], { env: { CLAUDE_CONFIG_DIR: config } })).stdout).toContain("stale: .opencode/claude-hooks.local.json");
+  await writeFile(path.join(config, "settings.json"), JSON.stringify({ pluginConfigs: { "deploy@team": { options: { base_branch: "develop" } } } }));
+
+  process.env.CLAUDE_CONFIG_DIR = config;
+  try {
+    const plugin = await loadPlugin(p.dir, undefined, undefined, { convertFirst: false });
+    await plugin.call("write", { filePath: p.file("a.txt"), content: "x" }, { title: "", output: "Wrote file successfully.", metadata: {} });
+    expect(await readFile(path.join(config, "plugins", "data", "deploy-team", "options"), "utf8")).toBe("develop develop 20\n");
+  } finally {
+    delete process.env.CLAUDE_CONFIG_DIR;
+  }
+});

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { HandlerOf } from "../../../schema/handlers.js";
+import { optionVariable, substituteOptions } from "../../../schema/plugin-options.js";
 import type { PluginOrigin } from "../../../schema/types.js";
 import type { CompiledHandler } from "../../compile.js";
 import { decodeResult } from "../../protocol/decode-result.js";
@@ -22,8 +23,8 @@ export default defineRunner({
 
 const madeDataDirs = new Set<string>();
 
-/** A plugin's hook also gets CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (the data folder is made on first use). */
-function pluginVariables(plugin: PluginOrigin, projectDir: string): { CLAUDE_PLUGIN_ROOT: string; CLAUDE_PLUGIN_DATA: string } {
+/** A plugin's hook also gets CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA (the data folder is made on first use) and its options. */
+function pluginVariables(plugin: PluginOrigin, projectDir: string): Record<string, string> {
   // Paths are relative to the project, absolute, or `~/...` (the same text for a user on every machine).
   const resolve = (file: string) => (file.startsWith("~/") ? path.join(homedir(), file.slice(2)) : path.resolve(projectDir, file));
   const data = resolve(plugin.data);
@@ -35,7 +36,8 @@ function pluginVariables(plugin: PluginOrigin, projectDir: string): { CLAUDE_PLU
       // The hook reports what it cannot write.
     }
   }
-  return { CLAUDE_PLUGIN_ROOT: resolve(plugin.root), CLAUDE_PLUGIN_DATA: data };
+  const options = Object.entries(plugin.options ?? {}).map(([key, value]) => [optionVariable(key), value]);
+  return { CLAUDE_PLUGIN_ROOT: resolve(plugin.root), CLAUDE_PLUGIN_DATA: data, ...Object.fromEntries(options) };
 }
 
 /** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` (and a plugin's variables) substituted, or a shell. */
@@ -52,10 +54,12 @@ export function spawnRequest(
     : skillRoot
       ? { CLAUDE_PLUGIN_ROOT: skillRoot }
       : undefined;
+  const env = plugin ? { ...context.env, ...plugin } : context.env;
   const substitute = (text: string) => {
     let result = text.replaceAll("${CLAUDE_PROJECT_DIR}", context.projectDir);
-    for (const [name, value] of Object.entries(plugin ?? {})) result = result.replaceAll(`\${${name}}`, value);
-    return result;
+    for (const name of ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"]) if (plugin?.[name] !== undefined) result = result.replaceAll(`\${${name}}`, plugin[name]);
+    // A sensitive option is not in the plugin: OpenCode's own environment may carry it.
+    return compiled.plugin ? substituteOptions(result, (key) => env[optionVariable(key)]) : result;
   };
   const args = handler.args?.map(substitute);
   return {
@@ -64,7 +68,7 @@ export function spawnRequest(
     ...(handler.shell === "powershell" ? { shell: "powershell" as const } : {}),
     stdin,
     cwd: context.cwd,
-    env: plugin ? { ...context.env, ...plugin } : context.env,
+    env,
     timeoutMs: compiled.timeoutMs,
   };
 }
