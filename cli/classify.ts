@@ -62,7 +62,8 @@ export function classify(merged: MergedHooks): Classification {
 /**
  * The report in this checkout, under the switches of every file read: managed `disableAllHooks`
  * drops everything; otherwise managed hooks always run, and the others are dropped by managed
- * `allowManagedHooksOnly` or by the effective `disableAllHooks` of the other files.
+ * `allowManagedHooksOnly` (which spares the plugins managed `enabledPlugins` turns on) or by the
+ * effective `disableAllHooks` of the other files.
  */
 export function withDisableAllHooks(
   rows: readonly ReportRow[],
@@ -73,7 +74,10 @@ export function withDisableAllHooks(
   return rows.map((row) => {
     if (managedOff?.value) return drop(row, `disableAllHooks is true in ${managedOff.file}`);
     if (row.entry.source === "managed") return row;
-    if (managedOnly?.value) return drop(row, `allowManagedHooksOnly is true in ${managedOnly.file}: only managed hooks run`);
+    if (managedOnly?.value) {
+      if (row.entry.plugin?.managed) return row;
+      return drop(row, `allowManagedHooksOnly is true in ${managedOnly.file}: only managed hooks (and plugins managed settings enable) run`);
+    }
     return disableAllHooks?.value ? drop(row, `disableAllHooks is true in ${disableAllHooks.file}`) : row;
   });
 }

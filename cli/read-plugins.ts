@@ -25,6 +25,7 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
   const configDir = claudeConfigDir(request.env);
   const read = request.settings.flatMap((text) => (text.text === undefined ? [] : [{ kind: text.file.kind, text: text.text }]));
   const ids = enabledPluginIds(read);
+  const forced = new Set(enabledPluginIds(read.filter((text) => text.kind === "managed")));
   const installed = ids.length > 0 ? await readIfExists(path.join(configDir, "plugins", "installed_plugins.json")) : undefined;
   const plugins = [...installPaths(installed, ids)].map(([id, root]) => ({ id, root }));
   for (const dir of request.explicit) {
@@ -46,6 +47,7 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
       root: committed ? inProject : root,
       data: homeShown(pluginDataDir(configDir, id)),
       ...optionFields(manifest, optionTexts, id),
+      ...(forced.has(id) ? { managed: true as const } : {}),
     };
     for (const file of pluginHookFiles(root, manifest)) {
       const text = await readIfExists(file);

@@ -33,14 +33,16 @@ export function activeHandlers(
   // Managed settings (in the local file in project mode, in the global plugin with --user) decide first.
   if (config.managedDisableAllHooks === true || local?.managedDisableAllHooks === true) return new Map();
   const localDisable = typeof local?.disableAllHooks === "boolean" ? local.disableAllHooks : undefined;
-  const othersOff = (localDisable ?? config.disableAllHooks ?? false) || config.allowManagedHooksOnly === true || local?.allowManagedHooksOnly === true;
+  const managedOnly = config.allowManagedHooksOnly === true || local?.allowManagedHooksOnly === true;
+  const othersOff = (localDisable ?? config.disableAllHooks ?? false) || managedOnly;
   const combined = new Map(compiled);
   if (local) for (const [event, handlers] of compileHandlers(local, skipped)) combined.set(event, [...(combined.get(event) ?? []), ...handlers]);
   if (!othersOff) return combined;
-  // Off for all but managed hooks: those keep running, as in Claude.
+  // Off for all but managed hooks: those keep running, as in Claude; under allowManagedHooksOnly,
+  // so do the hooks of plugins that managed settings enable.
   const managed = new Map<EventName, CompiledHandler[]>();
   for (const [event, handlers] of combined) {
-    const kept = handlers.filter((handler) => handler.source === "managed");
+    const kept = handlers.filter((handler) => handler.source === "managed" || (managedOnly && handler.plugin?.managed === true));
     if (kept.length > 0) managed.set(event, kept);
   }
   return managed;

@@ -15,6 +15,8 @@ export interface PluginOrigin {
   /** Its user configuration's values (plugin-options.ts), and the options whose values Claude keeps in the keychain. */
   options?: Record<string, string>;
   sensitiveOptions?: string[];
+  /** Enabled by managed settings' `enabledPlugins`: its hooks run under `allowManagedHooksOnly`, as in Claude. */
+  managed?: true;
 }
 
 /** A validated handler: a union over the five types, its fields derived from the field table (handlers.ts). */
