@@ -10,6 +10,7 @@ import { convert } from "./convert.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { explain } from "./explain.js";
 import { packageVersion } from "./package-info.js";
+import { FIRE_FLAGS, type FireFlag } from "./simulate/fire-options.js";
 import { testHook } from "./test-hook.js";
 
 // `convert | head` closes stdout early: finish the work quietly instead of dying on EPIPE.
@@ -98,21 +99,34 @@ withSourceFlags(program.command("test"))
   .description(
     "fire one event against the configured hooks offline: what ran, why the others did not, and what OpenCode would do (exit 0 through, 1 blocked, 3 a hook failed)",
   )
-  .argument("<event>", "a Claude Code event: PreToolUse, PostToolUse, PermissionRequest, Notification, UserPromptSubmit, SessionStart, Stop, PreCompact")
+  .argument(
+    "<event>",
+    "a Claude Code event: PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionRequest, Notification, UserPromptSubmit, UserPromptExpansion, SessionStart, SessionEnd, Stop, StopFailure, SubagentStart, SubagentStop, PreCompact, PostCompact, FileChanged",
+  )
   .option("-t, --tool <name>", "tool events: a Claude tool name (Bash, Edit, mcp__server__tool) or an OpenCode tool id (bash, edit)")
   .option("-i, --input <json>", "tool events: the tool input as JSON (Claude's snake_case for a Claude name), @FILE, or - for stdin")
-  .option("--output <text>", "PreToolUse and PostToolUse: the tool's result text")
-  .option("--prompt <text>", "UserPromptSubmit and SessionStart: the prompt typed; Stop: the prompt of the turn that ended")
-  .option("--last-message <text>", "Stop: the model's last answer (last_assistant_message)")
+  .option("--output <text>", "PreToolUse, PostToolUse, PostToolBatch: the tool's result text; PostToolUseFailure: what the failed Bash command printed")
+  .option("--error <text>", "PostToolUseFailure, PostToolBatch: the tool's error (Bash without it: a non-zero exit); StopFailure: the API error's text")
+  .option("--exit <code>", "PostToolUseFailure: the Bash command's non-zero exit code (default 1)")
+  .option(
+    "--prompt <text>",
+    "UserPromptSubmit, SessionStart: the prompt typed; UserPromptExpansion: the prompt the /command expands to; Stop, StopFailure: the prompt of the turn that ended; SubagentStart, SubagentStop: the task's prompt",
+  )
+  .option("--last-message <text>", "Stop, SubagentStop: the model's last answer (last_assistant_message)")
   .option("--source <source>", "SessionStart: startup (default), resume or fork")
-  .action(
-    async (event: string, flags: SourceFlags & { tool?: string; input?: string; output?: string; prompt?: string; lastMessage?: string; source?: string }) => {
-      const fire = Object.fromEntries(
-        (["tool", "input", "output", "prompt", "lastMessage", "source"] as const).flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])),
-      );
-      process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, event })).exitCode;
-    },
-  );
+  .option("--agent-type <name>", "SubagentStart, SubagentStop: the subagent's agent (default general)")
+  .option("--reason <reason>", "SessionEnd: other (default, a deleted session) or prompt_input_exit (OpenCode exits)")
+  .option("--error-type <type>", "StopFailure: Claude's error type, e.g. rate_limit, server_error (default unknown)")
+  .option("--trigger <trigger>", "PreCompact, PostCompact: auto (default) or manual")
+  .option("--summary <text>", "PostCompact: the compaction's summary")
+  .option("--command <name>", "UserPromptExpansion: the /command typed")
+  .option("--arguments <text>", "UserPromptExpansion: the command's arguments")
+  .option("--file <path>", "FileChanged: the file that changed (relative to the project)")
+  .option("--change <kind>", "FileChanged: change (default), add or unlink")
+  .action(async (event: string, flags: SourceFlags & Partial<Record<FireFlag, string>>) => {
+    const fire = Object.fromEntries(FIRE_FLAGS.flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])));
+    process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, event })).exitCode;
+  });
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

@@ -19,8 +19,9 @@ import { Runtime } from "../plugin/runtime.js";
 import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { formatDiagnosticLine } from "./format-report.js";
+import { type FireOptions, unusedFlag } from "./simulate/fire-options.js";
 import { OfflineOpencode, type Recorded } from "./simulate/offline-opencode.js";
-import { type Effect, type FireOptions, opencodeCall, SCENARIOS, SESSION_START_SOURCES } from "./simulate/scenarios.js";
+import { type Effect, opencodeCall, SCENARIOS, type Scenario, type Simulation } from "./simulate/scenarios.js";
 import { whyRan } from "./simulate/why-not.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "./terminal.js";
 
@@ -63,11 +64,11 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   const scenario = SCENARIOS[event];
   if (!isReplayed(event)) throw new ExitError(`${event} hooks do not run in OpenCode: ${notReplayedReason(event)}`, EXIT.usage);
   if (!scenario) throw new UsageError(`test cannot fire ${event} offline (it needs a real OpenCode session); it fires ${Object.keys(SCENARIOS).join(", ")}`);
-  if (event === "SessionStart" && options.source !== undefined && !(SESSION_START_SOURCES as readonly string[]).includes(options.source))
-    throw new UsageError(`--source ${options.source}: test fires SessionStart with ${SESSION_START_SOURCES.join(", ")}`);
   const { input, ...rest } = options;
+  const given: FireOptions = { ...rest, ...(input !== undefined ? { input: {} } : {}) };
+  const wrong = unusedFlag(event, given, scenario.flags) ?? scenario.check?.(given);
+  if (wrong) throw new UsageError(wrong);
   const fire: FireOptions = { ...rest, ...(input !== undefined ? { input: toolInput(input, options.stdin) } : {}) };
-  if (scenario.needsTool && !fire.tool) throw new UsageError(`${event} needs --tool (a Claude tool name like Bash, or an OpenCode tool id)`);
 
   const build = await buildOutputs(options);
   if (!options.json) for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
@@ -76,18 +77,23 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   const handlers = new Map([[event, all.get(event) ?? []]]);
 
   // The plugin's runtime with only this event's handlers: the other events' hooks stay quiet.
-  const opencode = new OfflineOpencode({ id: SESSION_ID, prompt: fire.prompt ?? "(the prompt)", lastAssistantMessage: fire.lastMessage ?? "(the answer)" });
+  const opencode = new OfflineOpencode({ id: SESSION_ID, prompt: "(the prompt)", lastAssistantMessage: "(the answer)" });
   const runtime = new Runtime(build.projectDir, handlers, opencode.client, build.config.generator);
   const firings: FiringReport[] = [];
   const done = watchHandlers(runtime, firings);
   const hooks = buildHooks(REGISTRY, runtime);
   await hooks.config?.({} as never);
-  const effects = await scenario.fire(hooks, fire, SESSION_ID);
-  await done(maxTimeout(handlers.get(event) ?? []));
+  const limitMs = maxTimeout(handlers.get(event) ?? []);
+  const { sim, waiting } = simulation(hooks, opencode, build.projectDir);
+  const effects = await scenario.fire(hooks, fire, sim);
+  await done(limitMs);
   await new Promise((resolve) => setTimeout(resolve, 10)); // a prompt block aborts the turn on the next tick
-  // Shutting down as the TUI does lets go of a turn the hooks started (it would end at OpenCode's next idle).
-  await hooks.dispose?.();
+  // Closing OpenCode as the TUI does interrupts a turn the hooks started (no offline model answers it)
+  // and lets go of the plugin's wait for it.
+  opencode.close();
+  await sim.dispose();
   await runtime.settle();
+  await settled(waiting, limitMs);
 
   const recorded = opencode.recorded.filter(shownToUser);
   const outcome = outcomeOf(firings, effects, recorded);
@@ -95,9 +101,31 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   if (options.json) {
     print(`${JSON.stringify({ event, happens: scenario.happens, firings, effects: [...effects, ...recorded], outcome, exitCode }, null, 2)}\n`);
   } else {
-    print(formatText(event, scenario.happens, fire, handlers.get(event)?.length ?? 0, firings, [...effects, ...recorded], outcome, exitCode, style));
+    print(formatText(event, scenario, fire, handlers.get(event)?.length ?? 0, firings, [...effects, ...recorded], outcome, exitCode, style));
   }
   return { exitCode };
+}
+
+/** The scenario's OpenCode: the main session, the offline client, one shutdown; the calls left waiting. */
+function simulation(hooks: ReturnType<typeof buildHooks>, opencode: OfflineOpencode, directory: string): { sim: Simulation; waiting: Promise<unknown>[] } {
+  const waiting: Promise<unknown>[] = [];
+  let disposed: Promise<void> | undefined;
+  const sim: Simulation = {
+    sessionID: SESSION_ID,
+    directory,
+    opencode,
+    dispose: () => (disposed ??= Promise.resolve(hooks.dispose?.())),
+    later: (work) => void waiting.push(work),
+  };
+  return { sim, waiting };
+}
+
+/** Waits for the calls left waiting, at most `limitMs`. */
+async function settled(waiting: readonly Promise<unknown>[], limitMs: number): Promise<void> {
+  if (waiting.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled(waiting), new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+  clearTimeout(timer);
 }
 
 function eventNamed(name: string): EventName {
@@ -188,7 +216,7 @@ function shownToUser(entry: Recorded, _index: number, all: readonly Recorded[]):
 
 export function outcomeOf(firings: readonly FiringReport[], effects: readonly Effect[], recorded: readonly Recorded[]): Outcome {
   const blocked =
-    effects.some((effect) => effect.kind === "blocked" || effect.kind === "prompt blocked") ||
+    effects.some((effect) => effect.kind === "blocked" || effect.kind === "prompt blocked" || effect.kind === "request stopped") ||
     recorded.some((entry) => entry.kind === "new turn" || (entry.kind === "permission answer" && entry.reply === "reject"));
   if (blocked) return "blocked";
   const runs = firings.flatMap((firing) => firing.handlers.filter((handler) => handler.ran));
@@ -198,7 +226,7 @@ export function outcomeOf(firings: readonly FiringReport[], effects: readonly Ef
 
 function formatText(
   event: EventName,
-  happens: string,
+  scenario: Scenario,
   fire: FireOptions,
   configured: number,
   firings: readonly FiringReport[],
@@ -211,8 +239,10 @@ function formatText(
   const call = fire.tool ? opencodeCall(fire) : undefined;
   const subject = fire.tool
     ? ` ${fire.tool} ${safeText(JSON.stringify(fire.input ?? {}))}${call && JSON.stringify(call.args) !== JSON.stringify(fire.input ?? {}) ? style.dim(` (OpenCode: ${call.tool} ${safeText(JSON.stringify(call.args))})`) : ""}`
-    : "";
-  lines.push(`${event}${subject}`, style.dim(`  in OpenCode: ${happens}`));
+    : scenario.subject
+      ? ` ${safeText(scenario.subject(fire))}`
+      : "";
+  lines.push(`${event}${subject}`, style.dim(`  in OpenCode: ${scenario.happens}`));
   if (configured === 0) lines.push(`  no ${event} hooks are configured`);
   else if (firings.length === 0) lines.push("  no handler was asked: this call does not fire the event in OpenCode");
   for (const firing of firings) {
@@ -254,11 +284,25 @@ function describe(effect: Effect | Recorded): string {
     case "prompt blocked":
       return "the prompt is kept from the model";
     case "context":
-      return `added to the prompt (${effect.where}), sent to the model: ${quoted(effect.text)}`;
+      return effect.subagent !== undefined
+        ? `added to the subagent's first prompt (${effect.where}), sent to its model: ${quoted(effect.text)}`
+        : `added to the prompt (${effect.where}), sent to the model: ${quoted(effect.text)}`;
     case "compaction context":
       return `added to the compaction's context: ${quoted(effect.text)}`;
+    case "request context":
+      return `added to the model request ${effect.where}, in this request and every later one: ${quoted(effect.text)}`;
+    case "request stopped":
+      return "the model request does not go out: the agent loop stops before its next model call";
+    case "env":
+      return `later bash commands of the session get ${safeText(
+        Object.entries(effect.env)
+          .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+          .join(" "),
+      )}`;
     case "new turn":
-      return `a new turn starts with this as the user's message: ${quoted(effect.text)}`;
+      return effect.subagent !== undefined
+        ? `the subagent (@${safeText(effect.subagent)}) is sent back to work, with this as its next user message; the task's result waits for its new answer: ${quoted(effect.text)}`
+        : `a new turn starts with this as the user's message: ${quoted(effect.text)}`;
     case "abort":
       return "the running turn is aborted";
     case "toast":

@@ -1,173 +1,365 @@
-// How `hooks2opencode test` makes each event happen: the OpenCode channel calls that stand for it,
-// made on the plugin's own Hooks object (the registry's code, nothing re-implemented), and what the
-// calls' outputs show afterwards. One row per event it can fire offline; what OpenCode is asked to
-// do besides (a new turn, an abort, a toast, an answer) is recorded by the offline client.
+// How `hooks2opencode test` makes each event happen: the OpenCode channel calls that stand for it
+// (channel-calls.ts), made on the plugin's own Hooks object (the registry's code, nothing
+// re-implemented) in the order OpenCode makes them, and what the calls' outputs show afterwards.
+// One row per event it can fire offline, with the flags it takes; what OpenCode is asked to do
+// besides (a new turn, an abort, a toast, an answer) is recorded by the offline client.
+import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
 import type { EventName } from "../../schema/events.js";
 import { HookBlock } from "../../plugin/events/define-event.js";
-import { byClaudeName, byOpencodeId, toClaudeInput, toOpencodeArgs } from "../../plugin/tools/table.js";
+import { EVENT_MODULES } from "../../plugin/events/index.js";
+import { opencodeError, WITHOUT_MESSAGE } from "./api-errors.js";
+import {
+  afterTool,
+  beforeTool,
+  busEvent,
+  CALL_ID,
+  type Effect,
+  failedCall,
+  modelRequest,
+  opencodeCall,
+  sendPrompt,
+  type ToolCall,
+  toolStep,
+} from "./channel-calls.js";
+import { type FireFlag, type FireOptions, notOneOf } from "./fire-options.js";
+import { ASSISTANT_MESSAGE, type OfflineOpencode, type OfflineSession } from "./offline-opencode.js";
 
-export interface FireOptions {
-  /** A Claude tool name (`Bash`) or an OpenCode tool id (`bash`). */
-  tool?: string;
-  /** The tool's input, in the form of the name given (Claude's snake_case, or OpenCode's args). */
-  input?: Record<string, unknown>;
-  /** PostToolUse: the tool's result text. */
-  output?: string;
-  /** UserPromptSubmit and SessionStart: the prompt typed; Stop: the prompt of the turn that ended. */
-  prompt?: string;
-  /** Stop: the model's last answer. */
-  lastMessage?: string;
-  /** SessionStart: startup, resume or fork. */
-  source?: string;
+export type { Effect } from "./channel-calls.js";
+export { opencodeCall } from "./channel-calls.js";
+
+/** The OpenCode a scenario runs in: the main session, the offline client, and the plugin's shutdown. */
+export interface Simulation {
+  readonly sessionID: string;
+  readonly directory: string;
+  readonly opencode: OfflineOpencode;
+  /** Shuts the plugin down as the TUI does, once (test does it after every event). */
+  dispose(): Promise<void>;
+  /** A channel call still waiting when the event's effects are known (on a turn the hooks started): awaited after shutdown. */
+  later(work: Promise<unknown>): void;
 }
-
-/** What the plugin did to the call's own output (the rest is recorded by the offline client). */
-export type Effect =
-  | { kind: "blocked"; message: string }
-  | { kind: "args rewritten"; args: Record<string, unknown>; toolInput: Record<string, unknown> }
-  | { kind: "tool result"; text: string; appended?: string }
-  | { kind: "prompt blocked" }
-  | { kind: "context"; text: string; where: "before the prompt" | "after the prompt" }
-  | { kind: "compaction context"; text: string };
 
 export interface Scenario {
   /** What the event is in OpenCode, for the report. */
   readonly happens: string;
-  readonly needsTool?: boolean;
-  fire(hooks: Hooks, options: FireOptions, sessionID: string): Promise<Effect[]>;
+  /** The flags the event takes; any other is a usage error. */
+  readonly flags: readonly FireFlag[];
+  /** What is wrong with the flags given, if anything (a usage error). */
+  check?(options: FireOptions): string | undefined;
+  /** What the report's first line names besides the event (tool events name the call). */
+  subject?(options: FireOptions): string;
+  fire(hooks: Hooks, options: FireOptions, sim: Simulation): Promise<Effect[]>;
 }
 
-const CALL_ID = "call_hooks2opencode_test";
+const TOOL_FLAGS = ["tool", "input"] as const satisfies readonly FireFlag[];
 
-/** OpenCode's tool id and args for the tool and input given, in either naming. */
-export function opencodeCall(options: FireOptions): { tool: string; args: Record<string, unknown> } {
-  const name = options.tool ?? "";
-  const input = options.input ?? {};
-  const claude = byClaudeName(name);
-  if (claude) return { tool: claude.opencode, args: toOpencodeArgs(claude, input) };
-  return { tool: name, args: structuredClone(input) };
+function needsTool(event: EventName, options: FireOptions): string | undefined {
+  return options.tool ? undefined : `${event} needs --tool (a Claude tool name like Bash, or an OpenCode tool id)`;
 }
 
-async function beforeTool(hooks: Hooks, options: FireOptions, sessionID: string): Promise<{ tool: string; args: Record<string, unknown>; effects: Effect[] }> {
-  const { tool, args } = opencodeCall(options);
-  const output = { args: structuredClone(args) };
-  const effects: Effect[] = [];
-  try {
-    await hooks["tool.execute.before"]?.({ tool, sessionID, callID: CALL_ID }, output);
-  } catch (error) {
-    if (!(error instanceof HookBlock)) throw error;
-    return { tool, args, effects: [{ kind: "blocked", message: error.message }] };
-  }
-  if (JSON.stringify(output.args) !== JSON.stringify(args))
-    effects.push({ kind: "args rewritten", args: output.args, toolInput: toClaudeInput(byOpencodeId(tool), output.args) });
-  return { tool, args: output.args, effects };
+/** The values a matcher of the event can see in OpenCode, from the plugin's own event modules. */
+function matchValues(event: EventName): string[] {
+  return [...new Set((EVENT_MODULES.get(event) ?? []).flatMap((module) => module.matchValues ?? []))];
 }
 
-async function afterTool(hooks: Hooks, tool: string, args: Record<string, unknown>, text: string, sessionID: string): Promise<Effect[]> {
-  const output = { title: "", output: text, metadata: {} as Record<string, unknown> };
-  await hooks["tool.execute.after"]?.({ tool, sessionID, callID: CALL_ID, args }, output);
-  if (output.output === text) return [];
-  return [{ kind: "tool result", text: output.output, ...(output.output.startsWith(text) ? { appended: output.output.slice(text.length) } : {}) }];
+/** The session's last turn, as the flags describe it. */
+function lastTurn(sim: Simulation, options: FireOptions, turn: Partial<OfflineSession>): void {
+  Object.assign(sim.opencode.session(sim.sessionID), { ...(options.prompt !== undefined ? { prompt: options.prompt } : {}), ...turn });
 }
 
-/** A prompt the user types, as chat.message sees it; what hooks added to or did with it. */
-async function typePrompt(hooks: Hooks, sessionID: string, prompt: string): Promise<Effect[]> {
-  const message = { id: "msg_test_prompt", sessionID, role: "user" };
-  const typed: Record<string, unknown> = { id: "prt_0000000000010000000000000000", sessionID, messageID: message.id, type: "text", text: prompt };
-  const output = { message, parts: [typed] as Array<Record<string, unknown>> };
-  await hooks["chat.message"]?.({ sessionID, agent: "build", messageID: message.id } as never, output as never);
-  const at = output.parts.indexOf(typed);
-  const effects: Effect[] = output.parts.flatMap((part, index): Effect[] =>
-    part === typed ? [] : [{ kind: "context", text: String(part.text ?? ""), where: index < at ? "before the prompt" : "after the prompt" }],
-  );
-  if (typed.ignored === true) effects.unshift({ kind: "prompt blocked" });
-  return effects;
-}
-
-function busEvent(hooks: Hooks, type: string, properties: Record<string, unknown>): Promise<void> {
-  return Promise.resolve(hooks.event?.({ event: { id: `evt_test_${type}`, type, properties } as never }));
-}
-
-const typedPrompt = (options: FireOptions) => options.prompt ?? "(the prompt)";
+const sessionInfo = (id: string, title: string, parentID?: string) => ({
+  id,
+  title,
+  directory: "",
+  ...(parentID !== undefined ? { parentID } : {}),
+  time: { created: Date.now(), updated: Date.now() },
+});
 
 /** OpenCode asks the user's permission for the tool call (after its before-hook, as in OpenCode). */
-async function askPermission(hooks: Hooks, options: FireOptions, sessionID: string): Promise<Effect[]> {
-  const before = await beforeTool(hooks, options, sessionID);
+async function askPermission(hooks: Hooks, options: FireOptions, sim: Simulation): Promise<Effect[]> {
+  const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
   const patterns = typeof before.args.command === "string" ? [before.args.command] : ["*"];
   await busEvent(hooks, "permission.asked", {
     id: "per_test",
-    sessionID,
+    sessionID: sim.sessionID,
     permission: before.tool,
     patterns,
     metadata: {},
     always: patterns,
-    tool: { messageID: "msg_test_assistant", callID: CALL_ID },
+    tool: { messageID: ASSISTANT_MESSAGE, callID: CALL_ID },
   });
   return [];
 }
 
+/** A subagent's child session starts: OpenCode titles it "<description> (@<agent> subagent)". */
+async function startSubagent(hooks: Hooks, options: FireOptions, sim: Simulation): Promise<OfflineSession> {
+  const agentType = options.agentType ?? "general";
+  const child = sim.opencode.add({
+    id: `${sim.sessionID}_subagent`,
+    parentID: sim.sessionID,
+    agentType,
+    prompt: options.prompt ?? "(the task's prompt)",
+    lastAssistantMessage: options.lastMessage ?? "(the subagent's answer)",
+  });
+  await busEvent(hooks, "session.created", { sessionID: child.id, info: sessionInfo(child.id, `(the task) (@${agentType} subagent)`, sim.sessionID) });
+  return child;
+}
+
+function checkAgentType(options: FireOptions): string | undefined {
+  const agentType = options.agentType;
+  if (agentType === undefined || (agentType.trim() !== "" && !agentType.includes(")"))) return undefined;
+  return `--agent-type ${JSON.stringify(agentType)}: an OpenCode agent name (general, explore, or one of your agents)`;
+}
+
+/** The task tool's call and result as OpenCode 1.18.33 writes them (packages/opencode/src/tool/task.ts). */
+function taskCall(child: OfflineSession): ToolCall {
+  return { tool: "task", args: { description: "(the task)", prompt: child.prompt, subagent_type: child.agentType } };
+}
+
+const taskResult = (child: OfflineSession) =>
+  `task_id: ${child.id} (for resuming to continue this task if needed)\n\n<task_result>\n${child.lastAssistantMessage ?? ""}\n</task_result>`;
+
+/** OpenCode saves the compaction request first: its part says whether the user asked (/compact) or not. */
+function compactionAsked(hooks: Hooks, sessionID: string, trigger: string): Promise<void> {
+  const part = { id: "prt_test_compaction", sessionID, messageID: "msg_test_compaction", type: "compaction", auto: trigger === "auto" };
+  return busEvent(hooks, "message.part.updated", { sessionID, part, time: Date.now() });
+}
+
+/** The variables a later bash call of the session gets from the plugin (CLAUDE_ENV_FILE exports). */
+async function bashEnv(hooks: Hooks, sim: Simulation): Promise<Effect[]> {
+  const output = { env: {} as Record<string, string> };
+  await hooks["shell.env"]?.({ cwd: sim.directory, sessionID: sim.sessionID, callID: "call_test_later_bash" }, output);
+  return Object.keys(output.env).length > 0 ? [{ kind: "env", env: output.env }] : [];
+}
+
+const text = (value: string) => ({ type: "text", text: value });
+const typedPrompt = (options: FireOptions) => options.prompt ?? "(the prompt)";
+const isBash = (options: FireOptions) => opencodeCall(options).tool === "bash";
+
 export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   PreToolUse: {
     happens: "tool.execute.before of the tool call, then tool.execute.after if it runs",
-    needsTool: true,
-    async fire(hooks, options, sessionID) {
-      const before = await beforeTool(hooks, options, sessionID);
+    flags: [...TOOL_FLAGS, "output"],
+    check: (options) => needsTool("PreToolUse", options),
+    async fire(hooks, options, sim) {
+      const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
       if (before.effects.some((effect) => effect.kind === "blocked")) return before.effects;
-      return [...before.effects, ...(await afterTool(hooks, before.tool, before.args, options.output ?? "", sessionID))];
+      return [...before.effects, ...(await afterTool(hooks, before, { text: options.output ?? "" }, sim.sessionID))];
     },
   },
   PostToolUse: {
     happens: "tool.execute.after of a tool call that succeeded",
-    needsTool: true,
-    async fire(hooks, options, sessionID) {
-      const before = await beforeTool(hooks, options, sessionID);
-      return afterTool(hooks, before.tool, before.args, options.output ?? "", sessionID);
+    flags: [...TOOL_FLAGS, "output"],
+    check: (options) => needsTool("PostToolUse", options),
+    async fire(hooks, options, sim) {
+      const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
+      return afterTool(hooks, before, { text: options.output ?? "" }, sim.sessionID);
+    },
+  },
+  PostToolUseFailure: {
+    happens:
+      "a Bash command that exited non-zero: tool.execute.after with its exit code (OpenCode calls it a success); another tool's error: message.part.updated of the failed call, then the next model request (experimental.chat.messages.transform)",
+    flags: [...TOOL_FLAGS, "output", "error", "exit"],
+    check(options) {
+      const missing = needsTool("PostToolUseFailure", options);
+      if (missing) return missing;
+      const { exit, error, output } = options;
+      if (exit !== undefined && !isBash(options)) return `--exit: only a Bash command exits with a code; give ${options.tool}'s error with --error`;
+      if (exit !== undefined && error !== undefined)
+        return "--exit and --error: a Bash call fails by a non-zero exit (--exit) or by an error of the tool itself (--error), not both";
+      if (output !== undefined && (error !== undefined || !isBash(options)))
+        return "--output: only a Bash command that exited non-zero has output; a failed tool has its --error";
+      if (exit !== undefined && (!/^-?\d+$/.test(exit) || Number(exit) === 0))
+        return `--exit ${exit}: a non-zero exit code (a command that exits 0 succeeded: test PostToolUse)`;
+      return undefined;
+    },
+    async fire(hooks, options, sim) {
+      const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
+      if (before.tool === "bash" && options.error === undefined) {
+        const printed = options.output ?? "";
+        return afterTool(hooks, before, { text: printed, metadata: { output: printed, exit: Number(options.exit ?? "1"), truncated: false } }, sim.sessionID);
+      }
+      const step = toolStep(before, { error: options.error ?? "(the tool's error)" });
+      await failedCall(hooks, sim.sessionID, step);
+      lastTurn(sim, {}, { step });
+      return modelRequest(hooks, sim.opencode.messages(sim.sessionID));
+    },
+  },
+  PostToolBatch: {
+    happens:
+      "tool.execute.after of the call (message.part.updated of it for an --error), then experimental.chat.messages.transform of the next model request, whose last message is the finished step",
+    flags: [...TOOL_FLAGS, "output", "error"],
+    check(options) {
+      if (options.output !== undefined && options.error !== undefined) return "--output and --error: a call has a result or an error, not both";
+      return needsTool("PostToolBatch", options);
+    },
+    async fire(hooks, options, sim) {
+      const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
+      const result = options.error !== undefined ? { error: options.error } : { output: options.output ?? "" };
+      const step = toolStep(before, result);
+      if ("error" in result) await failedCall(hooks, sim.sessionID, step);
+      else await afterTool(hooks, before, { text: result.output }, sim.sessionID);
+      lastTurn(sim, {}, { step });
+      const aborts = () => sim.opencode.recorded.filter((entry) => entry.kind === "abort").length;
+      const abortsBefore = aborts();
+      const effects = await modelRequest(hooks, sim.opencode.messages(sim.sessionID));
+      return aborts() > abortsBefore ? [...effects, { kind: "request stopped" }] : effects;
     },
   },
   PermissionRequest: {
     happens: "permission.asked for the tool call",
-    needsTool: true,
+    flags: TOOL_FLAGS,
+    check: (options) => needsTool("PermissionRequest", options),
     fire: askPermission,
   },
   Notification: {
     happens: "permission.asked for the tool call (notification_type permission_prompt)",
-    needsTool: true,
+    flags: TOOL_FLAGS,
+    check: (options) => needsTool("Notification", options),
     fire: askPermission,
   },
   UserPromptSubmit: {
     happens: "chat.message of the prompt, before OpenCode saves it",
-    fire: (hooks, options, sessionID) => typePrompt(hooks, sessionID, typedPrompt(options)),
+    flags: ["prompt"],
+    fire: (hooks, options, sim) => sendPrompt(hooks, sim.sessionID, [text(typedPrompt(options))]),
+  },
+  UserPromptExpansion: {
+    happens: "command.execute.before of the typed /command, expanded into its prompt, then chat.message of that prompt",
+    flags: ["command", "arguments", "prompt"],
+    check: (options) => (options.command?.replace(/^\//, "") ? undefined : "UserPromptExpansion needs --command (the /command typed, e.g. review)"),
+    subject: (options) => `/${options.command!.replace(/^\//, "")}${options.arguments ? ` ${options.arguments}` : ""}`,
+    async fire(hooks, options, sim) {
+      const command = options.command!.replace(/^\//, "");
+      const output = { parts: [text(options.prompt ?? `(the prompt of /${command})`)] as Array<{ type: string; text?: string }> };
+      await hooks["command.execute.before"]?.({ command, sessionID: sim.sessionID, arguments: options.arguments ?? "" }, output as never);
+      const context = output.parts.slice(1).map((part): Effect => ({ kind: "context", text: part.text ?? "", where: "after the prompt" }));
+      return [...context, ...(await sendPrompt(hooks, sim.sessionID, output.parts))];
+    },
   },
   SessionStart: {
     happens: "session.created (resume: the first prompt of a session this OpenCode did not create), then the first prompt",
-    async fire(hooks, options, sessionID) {
+    flags: ["source", "prompt"],
+    check: (options) => notOneOf("source", options.source, SESSION_START_SOURCES, { values: ["compact", "clear"], why: "needs a real OpenCode session" }),
+    async fire(hooks, options, sim) {
       const source = options.source ?? "startup";
       if (source === "startup" || source === "fork") {
         const title = source === "fork" ? "A session (fork #1)" : "New session";
-        await busEvent(hooks, "session.created", { info: { id: sessionID, title, directory: "", time: { created: Date.now(), updated: Date.now() } } });
+        await busEvent(hooks, "session.created", { sessionID: sim.sessionID, info: sessionInfo(sim.sessionID, title) });
       }
-      return typePrompt(hooks, sessionID, typedPrompt(options));
+      return sendPrompt(hooks, sim.sessionID, [text(typedPrompt(options))]);
+    },
+  },
+  SessionEnd: {
+    happens: "session.deleted of the session (reason other); prompt_input_exit: the plugin's dispose as the TUI exits, for the session it created",
+    flags: ["reason"],
+    check: (options) =>
+      notOneOf("reason", options.reason, matchValues("SessionEnd"), { values: ["clear", "resume", "logout"], why: "OpenCode ends no session this way" }),
+    subject: (options) => `reason ${options.reason ?? "other"}`,
+    async fire(hooks, options, sim) {
+      if ((options.reason ?? "other") === "other") {
+        await busEvent(hooks, "session.deleted", { sessionID: sim.sessionID, info: sessionInfo(sim.sessionID, "New session") });
+        return [];
+      }
+      await busEvent(hooks, "session.created", { sessionID: sim.sessionID, info: sessionInfo(sim.sessionID, "New session") });
+      await sim.dispose();
+      return [];
     },
   },
   Stop: {
     happens: "session.idle after a finished turn",
-    async fire(hooks, _options, sessionID) {
-      await busEvent(hooks, "session.idle", { sessionID });
+    flags: ["prompt", "lastMessage"],
+    async fire(hooks, options, sim) {
+      lastTurn(sim, options, options.lastMessage !== undefined ? { lastAssistantMessage: options.lastMessage } : {});
+      await busEvent(hooks, "session.idle", { sessionID: sim.sessionID });
+      return [];
+    },
+  },
+  StopFailure: {
+    happens: "session.idle after a turn that ended in an error of the model call, saved on its assistant message",
+    flags: ["errorType", "error", "prompt"],
+    check(options) {
+      const wrong = notOneOf("errorType", options.errorType, matchValues("StopFailure"), {
+        values: ["oauth_org_not_allowed", "account_on_hold", "verification_required", "cloud_credential_error"],
+        why: "OpenCode reports no such error",
+      });
+      if (wrong) return wrong;
+      if (options.error !== undefined && (WITHOUT_MESSAGE as readonly string[]).includes(options.errorType ?? ""))
+        return `--error: OpenCode's error for ${options.errorType} carries no text (error_details is its name)`;
+      return undefined;
+    },
+    subject: (options) => options.errorType ?? "unknown",
+    async fire(hooks, options, sim) {
+      lastTurn(sim, options, { error: opencodeError(options.errorType ?? "unknown", options.error ?? "(the API error)") });
+      await busEvent(hooks, "session.idle", { sessionID: sim.sessionID });
+      return [];
+    },
+  },
+  SubagentStart: {
+    happens: 'session.created of the subagent\'s child session (titled "(@<agent> subagent)"), then chat.message of its first prompt',
+    flags: ["agentType", "prompt"],
+    check: checkAgentType,
+    subject: (options) => `(@${options.agentType ?? "general"} subagent)`,
+    async fire(hooks, options, sim) {
+      const child = await startSubagent(hooks, options, sim);
+      return sendPrompt(hooks, child.id, [text(child.prompt)], child.agentType);
+    },
+  },
+  SubagentStop: {
+    happens: "session.created of the subagent's child session, then tool.execute.after of the task tool once the subagent answered",
+    flags: ["agentType", "prompt", "lastMessage"],
+    check: checkAgentType,
+    subject: (options) => `(@${options.agentType ?? "general"} subagent)`,
+    async fire(hooks, options, sim) {
+      const child = await startSubagent(hooks, options, sim);
+      const before = await beforeTool(hooks, taskCall(child), sim.sessionID);
+      const after = afterTool(hooks, before, { text: taskResult(child), title: "(the task)", metadata: { sessionId: child.id } }, sim.sessionID);
+      // A block sends the subagent back to work, and the task call waits for an answer no offline model gives.
+      const first = await Promise.race([after, sim.opencode.nextTurn(child.id)]);
+      if (first) return first;
+      sim.later(after);
       return [];
     },
   },
   PreCompact: {
-    happens: "experimental.session.compacting, before OpenCode asks the model for a summary",
-    async fire(hooks, _options, sessionID) {
+    happens: "message.part.updated of the compaction request (its trigger), then experimental.session.compacting, before OpenCode asks the model for a summary",
+    flags: ["trigger"],
+    check: (options) => notOneOf("trigger", options.trigger, matchValues("PreCompact")),
+    subject: (options) => options.trigger ?? "auto",
+    async fire(hooks, options, sim) {
+      await compactionAsked(hooks, sim.sessionID, options.trigger ?? "auto");
       const output = { context: [] as string[] };
       try {
-        await hooks["experimental.session.compacting"]?.({ sessionID }, output);
+        await hooks["experimental.session.compacting"]?.({ sessionID: sim.sessionID }, output);
       } catch (error) {
         if (!(error instanceof HookBlock)) throw error;
         return [{ kind: "blocked", message: error.message }];
       }
       return output.context.map((text): Effect => ({ kind: "compaction context", text }));
+    },
+  },
+  PostCompact: {
+    happens: "message.part.updated of the compaction request (its trigger), then session.compacted once OpenCode saved the summary",
+    flags: ["trigger", "summary"],
+    check: (options) => notOneOf("trigger", options.trigger, matchValues("PostCompact")),
+    subject: (options) => options.trigger ?? "auto",
+    async fire(hooks, options, sim) {
+      const trigger = options.trigger ?? "auto";
+      await compactionAsked(hooks, sim.sessionID, trigger);
+      lastTurn(sim, {}, { compaction: { auto: trigger === "auto", summary: options.summary ?? "(the summary)" } });
+      await busEvent(hooks, "session.compacted", { sessionID: sim.sessionID });
+      return [];
+    },
+  },
+  FileChanged: {
+    happens:
+      "chat.message of a prompt (file events go to the session prompted last), then file.watcher.updated of the file, which fires the event only for a file a FileChanged matcher names in the project folder (or a watchPaths entry); then shell.env of a later bash call",
+    flags: ["file", "change"],
+    check: (options) => (options.file ? notOneOf("change", options.change, ["add", "change", "unlink"]) : "FileChanged needs --file (the file that changed)"),
+    subject: (options) => `${options.file} (${options.change ?? "change"})`,
+    async fire(hooks, options, sim) {
+      await sendPrompt(hooks, sim.sessionID, [text("(the prompt)")]);
+      await busEvent(hooks, "file.watcher.updated", { file: path.resolve(sim.directory, options.file!), event: options.change ?? "change" });
+      return bashEnv(hooks, sim);
     },
   },
 };

@@ -1,0 +1,88 @@
+// The flags `hooks2opencode test` fires an event with, by the name a user types, and the checks the
+// scenarios share: a flag the event does not take, a value outside the set OpenCode can produce.
+// Pure: each check returns the usage error's text, or undefined.
+
+export interface FireOptions {
+  /** A Claude tool name (`Bash`) or an OpenCode tool id (`bash`). */
+  tool?: string;
+  /** The tool's input, in the form of the name given (Claude's snake_case, or OpenCode's args). */
+  input?: Record<string, unknown>;
+  /** The tool's result text (a Bash command's output, for a non-zero exit). */
+  output?: string;
+  /** The prompt typed (or sent to a subagent, or a /command's expansion); Stop: the prompt of the turn that ended. */
+  prompt?: string;
+  /** Stop, SubagentStop: the model's last answer. */
+  lastMessage?: string;
+  /** SessionStart: startup, resume or fork. */
+  source?: string;
+  /** The tool's error (PostToolUseFailure, PostToolBatch); StopFailure: the API error's text. */
+  error?: string;
+  /** PostToolUseFailure: a Bash command's exit code. */
+  exit?: string;
+  /** SubagentStart, SubagentStop: the subagent's agent type. */
+  agentType?: string;
+  /** SessionEnd: other or prompt_input_exit. */
+  reason?: string;
+  /** StopFailure: Claude's error type. */
+  errorType?: string;
+  /** PreCompact, PostCompact: manual or auto. */
+  trigger?: string;
+  /** PostCompact: the summary OpenCode wrote. */
+  summary?: string;
+  /** UserPromptExpansion: the /command typed, and its arguments. */
+  command?: string;
+  arguments?: string;
+  /** FileChanged: the file, and what happened to it. */
+  file?: string;
+  change?: string;
+}
+
+export type FireFlag = keyof FireOptions;
+
+const FLAG_NAMES: Record<FireFlag, string> = {
+  tool: "--tool",
+  input: "--input",
+  output: "--output",
+  prompt: "--prompt",
+  lastMessage: "--last-message",
+  source: "--source",
+  error: "--error",
+  exit: "--exit",
+  agentType: "--agent-type",
+  reason: "--reason",
+  errorType: "--error-type",
+  trigger: "--trigger",
+  summary: "--summary",
+  command: "--command",
+  arguments: "--arguments",
+  file: "--file",
+  change: "--change",
+};
+
+/** Every flag an event can take, as FireOptions keys. */
+export const FIRE_FLAGS = Object.keys(FLAG_NAMES) as FireFlag[];
+
+export function flagName(flag: FireFlag): string {
+  return FLAG_NAMES[flag];
+}
+
+/** A flag given that the event does not take. */
+export function unusedFlag(event: string, options: FireOptions, takes: readonly FireFlag[]): string | undefined {
+  const extra = FIRE_FLAGS.find((flag) => options[flag] !== undefined && !takes.includes(flag));
+  if (extra === undefined) return undefined;
+  const accepted = takes.length > 0 ? `it takes ${takes.map(flagName).join(", ")}` : "it takes no flags";
+  return `${event} does not take ${flagName(extra)} (${accepted})`;
+}
+
+/** A value outside the closed set test can fire the event with; `never` names the values OpenCode never produces. */
+export function notOneOf(
+  flag: FireFlag,
+  value: string | undefined,
+  allowed: readonly string[],
+  never: { values: readonly string[]; why: string } = { values: [], why: "" },
+): string | undefined {
+  if (value === undefined || allowed.includes(value)) return undefined;
+  const values = allowed.length > 1 ? `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}` : allowed.join("");
+  if (never.values.includes(value)) return `${flagName(flag)} ${value}: ${never.why} (test fires ${values})`;
+  return `${flagName(flag)} ${value}: expected ${values}`;
+}
