@@ -1,6 +1,7 @@
 // `hooks2opencode test`, the offline simulator, through the real command line, on real sh and jq
 // hooks: the reference's cases (exit 2, a deny decision, updatedInput, additionalContext, a timeout,
 // an `if` that does not match) and the lifecycle events, each with its exit code and JSON report.
+import { readFile } from "node:fs/promises";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { BIN, runCli as cli, tempProjects } from "../helpers/cli.js";
@@ -184,5 +185,294 @@ describe("hooks2opencode test: lifecycle events", () => {
     const { text, json } = await fire(p.dir, ["PermissionRequest", "--tool", "Bash", "--input", '{"command":"git push"}']);
     expect(text.exitCode).toBe(1);
     expect(json.effects).toEqual([expect.objectContaining({ kind: "permission answer", reply: "reject", message: expect.stringContaining("not here") })]);
+  });
+});
+
+describe("hooks2opencode test: the events of a live session, fired through the plugin's own channels", () => {
+  const record = (name: string, then = "") => command(`cat > "$CLAUDE_PROJECT_DIR/${name}.json"${then ? `; ${then}` : ""}`);
+  const recorded = async (p: { file(relative: string): string }, name: string) => JSON.parse(await readFile(p.file(`${name}.json`), "utf8"));
+
+  it("PostToolUseFailure, a Bash command that exited non-zero: Claude's error text; exit 2 feeds stderr to the model, which blocks nothing", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({
+        PostToolUseFailure: [
+          { matcher: "Bash", hooks: [record("failure", "echo 'read the test log' >&2; exit 2")] },
+          { matcher: "Read", hooks: [command("echo read-only")] },
+        ],
+      }),
+    });
+    const { text, json, jsonExit } = await fire(p.dir, [
+      "PostToolUseFailure",
+      "--tool",
+      "Bash",
+      "--input",
+      '{"command":"npm test"}',
+      "--exit",
+      "3",
+      "--output",
+      "2 failing",
+    ]);
+    expect([text.exitCode, jsonExit]).toEqual([0, 0]);
+    expect(await recorded(p, "failure")).toMatchObject({
+      hook_event_name: "PostToolUseFailure",
+      tool_name: "Bash",
+      tool_input: { command: "npm test" },
+      tool_use_id: expect.any(String),
+      error: "Exit code 3\n2 failing",
+      is_interrupt: false,
+    });
+    expect(text.stdout).toContain('matcher "Read" does not match "Bash"');
+    expect(json.firings[0].handlers.map((handler: { ran: boolean }) => handler.ran)).toEqual([true, false]);
+    expect(json.effects).toEqual([{ kind: "tool result", text: expect.any(String), appended: expect.stringContaining("read the test log") }]);
+    await fire(p.dir, ["PostToolUseFailure", "--tool", "Bash", "--input", '{"command":"false"}']);
+    expect((await recorded(p, "failure")).error).toBe("Exit code 1");
+  });
+
+  it("PostToolUseFailure, a tool error: message.part.updated of the failed call; the feedback reaches the next model request", async () => {
+    const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "create it first" } });
+    const p = await project({
+      ".claude/settings.json": settings({ PostToolUseFailure: [{ matcher: "Read", hooks: [record("failure", `echo '${context}'`)] }] }),
+    });
+    const { text, json } = await fire(p.dir, [
+      "PostToolUseFailure",
+      "--tool",
+      "Read",
+      "--input",
+      '{"file_path":"missing.txt"}',
+      "--error",
+      "File not found: missing.txt",
+    ]);
+    expect(text.exitCode).toBe(0);
+    const input = await recorded(p, "failure");
+    expect(input).toMatchObject({ tool_name: "Read", error: "File not found: missing.txt", is_interrupt: false, tool_use_id: expect.any(String) });
+    expect(input.tool_input.file_path).toBe(p.file("missing.txt"));
+    expect(json.effects).toEqual([
+      {
+        kind: "request context",
+        where: "after the error of the read call",
+        text: expect.stringContaining("PostToolUseFailure:Read hook additional context: create it first"),
+      },
+    ]);
+    expect(text.stdout).toContain("added to the model request after the error of the read call, in this request and every later one:");
+    await fire(p.dir, ["PostToolUseFailure", "--tool", "Read", "--input", '{"file_path":"a"}', "--error", "Tool execution aborted"]);
+    expect((await recorded(p, "failure")).is_interrupt).toBe(true);
+    // A permission the user rejected is no failure for Claude: the event does not happen.
+    const rejected = await fire(p.dir, ["PostToolUseFailure", "--tool", "Read", "--error", "The user rejected permission to use this specific tool call."]);
+    expect(rejected.json).toMatchObject({ outcome: "no hook ran", firings: [] });
+  });
+
+  it("SubagentStop: the subagent's fields; the matcher is its agent type; a block sends the subagent (not the main session) back to work: exit 1", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({
+        SubagentStop: [
+          {
+            matcher: "explore",
+            hooks: [
+              record(
+                "subagent",
+                `cp "$(jq -r .agent_transcript_path "$CLAUDE_PROJECT_DIR/subagent.json")" "$CLAUDE_PROJECT_DIR/agent.jsonl"; echo 'check the tests too' >&2; exit 2`,
+              ),
+            ],
+          },
+        ],
+      }),
+    });
+    const { text, json, jsonExit } = await fire(p.dir, [
+      "SubagentStop",
+      "--agent-type",
+      "explore",
+      "--prompt",
+      "find the tests",
+      "--last-message",
+      "Found 3 test files.",
+    ]);
+    expect([text.exitCode, jsonExit]).toEqual([1, 1]);
+    const input = await recorded(p, "subagent");
+    expect(input).toMatchObject({
+      hook_event_name: "SubagentStop",
+      stop_hook_active: false,
+      agent_id: expect.any(String),
+      agent_type: "explore",
+      agent_transcript_path: expect.stringMatching(/\.jsonl$/),
+      last_assistant_message: "Found 3 test files.",
+    });
+    expect(input.agent_id).not.toBe(input.session_id);
+    expect(await readFile(p.file("agent.jsonl"), "utf8")).toContain("Found 3 test files.");
+    expect(json.firings).toHaveLength(1); // sent back once, and not run again when OpenCode closes under the new turn
+    expect(json.effects).toEqual([
+      { kind: "new turn", subagent: "explore", text: expect.stringMatching(/^SubagentStop hook feedback:\n.*check the tests too$/s) },
+    ]);
+    expect(text.stdout).toContain("the subagent (@explore) is sent back to work, with this as its next user message");
+    expect(text.stdout).toContain("Outcome: blocked (exit 1)");
+    const general = await fire(p.dir, ["SubagentStop"]);
+    expect([general.text.exitCode, general.json.outcome]).toEqual([0, "no hook ran"]);
+    expect(general.text.stdout).toContain('matcher "explore" does not match "general"');
+  });
+
+  it("SubagentStart: agent_id and agent_type; its context goes to the subagent's first prompt", async () => {
+    const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: "use the fast path" } });
+    const p = await project({ ".claude/settings.json": settings({ SubagentStart: [{ matcher: "general", hooks: [record("start", `echo '${context}'`)] }] }) });
+    const { text, json } = await fire(p.dir, ["SubagentStart", "--prompt", "look around"]);
+    expect(text.exitCode).toBe(0);
+    expect(await recorded(p, "start")).toMatchObject({ hook_event_name: "SubagentStart", agent_id: expect.any(String), agent_type: "general" });
+    expect(json.effects).toEqual([
+      {
+        kind: "context",
+        where: "before the prompt",
+        subagent: "general",
+        text: expect.stringContaining("SubagentStart hook additional context: use the fast path"),
+      },
+    ]);
+    expect(text.stdout).toContain("added to the subagent's first prompt (before the prompt)");
+    expect((await fire(p.dir, ["SubagentStart", "--agent-type", "explore"])).json.outcome).toBe("no hook ran");
+  });
+
+  it("SessionEnd: a deleted session ends with reason other, OpenCode's exit with prompt_input_exit; the matcher is the reason", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({ SessionEnd: [{ matcher: "prompt_input_exit", hooks: [record("end", "exit 2")] }, { hooks: [record("any-end")] }] }),
+    });
+    const deleted = await fire(p.dir, ["SessionEnd"]);
+    expect(deleted.text.exitCode).toBe(0);
+    expect(await recorded(p, "any-end")).toMatchObject({ hook_event_name: "SessionEnd", reason: "other" });
+    expect(deleted.text.stdout).toContain('matcher "prompt_input_exit" does not match "other"');
+    const exited = await fire(p.dir, ["SessionEnd", "--reason", "prompt_input_exit"]);
+    expect(exited.text.exitCode).toBe(0); // SessionEnd cannot block: its output is ignored
+    expect(await recorded(p, "end")).toMatchObject({ hook_event_name: "SessionEnd", reason: "prompt_input_exit" });
+    expect(exited.json.firings[0].handlers.map((handler: { ran: boolean }) => handler.ran)).toEqual([true, true]);
+    const clear = await cli(["test", "SessionEnd", "--reason", "clear", "--project", p.dir]);
+    expect([clear.exitCode, clear.stderr]).toEqual([
+      2,
+      expect.stringContaining("--reason clear: OpenCode ends no session this way (test fires other or prompt_input_exit)"),
+    ]);
+  });
+
+  it("StopFailure: the error type derived from OpenCode's error, its details; the matcher is the type; output is ignored", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({ StopFailure: [{ matcher: "rate_limit|overloaded", hooks: [record("failure", "exit 2")] }] }),
+    });
+    const { text, json } = await fire(p.dir, ["StopFailure", "--error-type", "rate_limit", "--error", "429 Too Many Requests"]);
+    expect(text.exitCode).toBe(0);
+    expect(await recorded(p, "failure")).toMatchObject({
+      hook_event_name: "StopFailure",
+      error: "rate_limit",
+      error_details: "429 Too Many Requests",
+      last_assistant_message: "429 Too Many Requests",
+    });
+    expect(json.firings[0]).toMatchObject({ matchValue: "rate_limit", handlers: [{ ran: true, exitCode: 2 }] });
+    expect(json.effects).toEqual([{ kind: "log", level: "warn", text: expect.stringContaining("StopFailure hook error: [cat") }]);
+    expect((await fire(p.dir, ["StopFailure"])).text.stdout).toContain('matcher "rate_limit|overloaded" does not match "unknown"');
+    const never = await cli(["test", "StopFailure", "--error-type", "account_on_hold", "--project", p.dir]);
+    expect([never.exitCode, never.stderr]).toEqual([2, expect.stringContaining("--error-type account_on_hold: OpenCode reports no such error")]);
+  });
+
+  it("PostCompact: trigger and compact_summary; the matcher is the trigger", async () => {
+    const p = await project({ ".claude/settings.json": settings({ PostCompact: [{ matcher: "manual", hooks: [record("compacted")] }] }) });
+    const manual = await fire(p.dir, ["PostCompact", "--trigger", "manual", "--summary", "We fixed the build."]);
+    expect(manual.text.exitCode).toBe(0);
+    expect(await recorded(p, "compacted")).toMatchObject({ hook_event_name: "PostCompact", trigger: "manual", compact_summary: "We fixed the build." });
+    expect((await fire(p.dir, ["PostCompact"])).json).toMatchObject({ outcome: "no hook ran", firings: [{ matchValue: "auto" }] });
+  });
+
+  it("UserPromptExpansion: the command's fields; plain stdout joins the prompt; a block keeps the expanded prompt from the model: exit 1", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({
+        UserPromptExpansion: [
+          {
+            matcher: "deploy|greet",
+            hooks: [
+              record(
+                "expansion",
+                `jq -e '.command_name == "deploy"' >/dev/null <"$CLAUDE_PROJECT_DIR/expansion.json" && { echo 'no deploys today' >&2; exit 2; }; echo 'say hi back'`,
+              ),
+            ],
+          },
+        ],
+      }),
+    });
+    const greet = await fire(p.dir, ["UserPromptExpansion", "--command", "/greet", "--arguments", "Ada", "--prompt", "Greet Ada warmly."]);
+    expect(greet.text.exitCode).toBe(0);
+    expect(await recorded(p, "expansion")).toMatchObject({
+      hook_event_name: "UserPromptExpansion",
+      expansion_type: "slash_command",
+      command_name: "greet",
+      command_args: "Ada",
+      prompt: "Greet Ada warmly.",
+    });
+    expect(greet.json.effects).toEqual([{ kind: "context", where: "after the prompt", text: expect.stringContaining("say hi back") }]);
+    const deploy = await fire(p.dir, ["UserPromptExpansion", "--command", "deploy"]);
+    expect([deploy.text.exitCode, deploy.jsonExit]).toEqual([1, 1]);
+    expect(deploy.json.effects).toEqual(
+      expect.arrayContaining([
+        { kind: "prompt blocked" },
+        { kind: "abort" },
+        expect.objectContaining({ kind: "toast", text: expect.stringContaining("no deploys today") }),
+      ]),
+    );
+    expect((await fire(p.dir, ["UserPromptExpansion", "--command", "review"])).json.outcome).toBe("no hook ran");
+    const missing = await cli(["test", "UserPromptExpansion", "--project", p.dir]);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringContaining("UserPromptExpansion needs --command")]);
+  });
+
+  it("PostToolBatch: tool_calls with what the model sees; context joins the request; a block stops the loop before the next model call: exit 1", async () => {
+    const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "now run the linter" } });
+    const p = await project({
+      ".claude/settings.json": settings({
+        PostToolBatch: [
+          {
+            hooks: [
+              record(
+                "batch",
+                `jq -e '.tool_calls[0].tool_response | test("FAIL")' >/dev/null <"$CLAUDE_PROJECT_DIR/batch.json" && { echo 'stop: tests fail' >&2; exit 2; }; echo '${context}'`,
+              ),
+            ],
+          },
+        ],
+      }),
+    });
+    const passed = await fire(p.dir, ["PostToolBatch", "--tool", "Bash", "--input", '{"command":"npm test"}', "--output", "ok 12 tests"]);
+    expect(passed.text.exitCode).toBe(0);
+    expect(await recorded(p, "batch")).toMatchObject({
+      hook_event_name: "PostToolBatch",
+      tool_calls: [{ tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: expect.any(String), tool_response: "ok 12 tests" }],
+    });
+    expect(passed.json.effects).toEqual([
+      { kind: "request context", where: "after the result of the bash call", text: expect.stringContaining("now run the linter") },
+    ]);
+    const failed = await fire(p.dir, ["PostToolBatch", "--tool", "Bash", "--input", '{"command":"npm test"}', "--output", "FAIL 2 tests"]);
+    expect([failed.text.exitCode, failed.jsonExit]).toEqual([1, 1]);
+    expect(failed.json.effects).toEqual(expect.arrayContaining([{ kind: "request stopped" }, { kind: "abort" }]));
+    expect(failed.text.stdout).toContain("the model request does not go out: the agent loop stops before its next model call");
+    await fire(p.dir, ["PostToolBatch", "--tool", "Read", "--input", '{"file_path":"x"}', "--error", "File not found"]);
+    expect((await recorded(p, "batch")).tool_calls[0]).toMatchObject({ tool_name: "Read", tool_response: "File not found" });
+  });
+
+  it("FileChanged: a file its matcher names; file_path and event; CLAUDE_ENV_FILE exports reach later bash calls; other files fire nothing", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({
+        FileChanged: [{ matcher: ".envrc", hooks: [record("changed", `echo 'export FROM_ENVRC=yes' >> "$CLAUDE_ENV_FILE"`)] }],
+      }),
+    });
+    const { text, json } = await fire(p.dir, ["FileChanged", "--file", ".envrc", "--change", "add"]);
+    expect(text.exitCode).toBe(0);
+    expect(await recorded(p, "changed")).toMatchObject({ hook_event_name: "FileChanged", file_path: p.file(".envrc"), event: "add" });
+    expect(json.effects).toEqual([{ kind: "env", env: expect.objectContaining({ FROM_ENVRC: "yes" }) }]);
+    const other = await fire(p.dir, ["FileChanged", "--file", "notes.txt"]);
+    expect(other.json).toMatchObject({ outcome: "no hook ran", firings: [] });
+    const bad = await cli(["test", "FileChanged", "--file", ".envrc", "--change", "rename", "--project", p.dir]);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining("--change rename: expected add, change or unlink")]);
+  });
+
+  it.each([
+    [["Stop", "--source", "fork"], "Stop does not take --source (it takes --prompt, --last-message)"],
+    [["SubagentStop", "--tool", "Bash"], "SubagentStop does not take --tool"],
+    [["PostToolUseFailure", "--tool", "Read", "--exit", "2"], "--exit: only a Bash command exits with a code"],
+    [["PostToolUseFailure", "--tool", "Bash", "--exit", "0"], "--exit 0: a non-zero exit code"],
+    [["PostToolUseFailure", "--tool", "Bash", "--exit", "2", "--error", "x"], "--exit and --error"],
+    [["PostToolUseFailure"], "PostToolUseFailure needs --tool"],
+    [["StopFailure", "--error-type", "max_output_tokens", "--error", "x"], "--error: OpenCode's error for max_output_tokens carries no text"],
+  ])("test %j is a usage error (exit 2)", async (args, message) => {
+    const p = await project({ ".claude/settings.json": settings({}) });
+    const result = await cli(["test", ...args, "--project", p.dir]);
+    expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining(message)]);
   });
 });
