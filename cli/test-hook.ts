@@ -2,7 +2,8 @@
 // the generated plugin runs (the registry's Hooks object over the same compiled handlers), and says
 // which handlers ran and why the others did not, what each did, and what OpenCode would do.
 // Exit code: 0 the hooks let it through, 1 they block it (a denied or blocked call or prompt, a
-// Stop that sends the agent back, a rejected permission), 3 a hook failed and nothing blocked;
+// Stop or SubagentStop that sends the agent back, a PostToolBatch that stops the loop, a rejected
+// permission), 3 a hook failed and nothing blocked;
 // 2 the input cannot be used, as for every command.
 import { readFileSync } from "node:fs";
 import type { EventName } from "../schema/events.js";
