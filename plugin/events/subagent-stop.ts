@@ -59,10 +59,16 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
       child.stop = guard;
       if (action === "capped") tellUser(runtime, `SubagentStop hooks blocked ${cap} times in a row; the subagent stops here.`, "warning");
       if (action !== "continue") continue;
+      // OpenCode is closing (the TUI or a server): start no turn, as for Stop.
+      if (runtime.disposing && !runtime.oneShotRun) {
+        child.stop = onContinuationDone(child.stop);
+        continue;
+      }
       const lastUser = firing.messages.findLast((message) => message.info.role === "user");
       const continued = await continueSession(runtime, firing.childID, continuationText("SubagentStop", decision), lastUser);
       child.stop = onContinuationDone(child.stop);
-      if (!continued) continue;
+      // A turn let go at shutdown gives no new answer to judge.
+      if (!continued || (runtime.disposing && !runtime.oneShotRun)) continue;
       const answer = lastAssistantText(await fetchMessages(runtime.client, firing.childID));
       if (answer !== undefined) replaceTaskResult(firing.context.output, answer);
       await fireEvent(subagentStop, call, runtime);

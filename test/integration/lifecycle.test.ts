@@ -52,6 +52,48 @@ describe("prompts", () => {
   });
 });
 
+describe("subagents", () => {
+  it("a SubagentStop block that sends the subagent back is let go when OpenCode closes: its hooks do not run again on the old answer", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({
+        SubagentStop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/subagent-stop.jsonl"; echo "not done" >&2; exit 2')] }],
+      }),
+    });
+    // The child's history stays its first answer: a turn let go at shutdown adds none.
+    const text = (id: string, messageID: string, value: string) => ({ id, sessionID: "ses_child", messageID, type: "text", text: value });
+    const childTurn = [
+      {
+        info: { id: "msg_u1", sessionID: "ses_child", role: "user", time: { created: 1 }, agent: "explore", model: { providerID: "p", modelID: "m" } },
+        parts: [text("prt_u1", "msg_u1", "look around")],
+      },
+      {
+        info: { id: "msg_a1", sessionID: "ses_child", role: "assistant", parentID: "msg_u1", time: { created: 2, completed: 3 }, finish: "stop" },
+        parts: [text("prt_a1", "msg_a1", "found it")],
+      },
+    ];
+    const plugin = await loadPlugin(project.dir, { permission: "allow" }, { messages: (id) => (id === "ses_child" ? childTurn : []) });
+    await plugin.emit("session.created", { sessionID: "ses_main", info: { id: "ses_main", title: "New session" } });
+    await plugin.emit("session.created", { sessionID: "ses_child", info: { id: "ses_child", parentID: "ses_main", title: "look (@explore subagent)" } });
+    const task = plugin.call(
+      "task",
+      { description: "look", prompt: "look around", subagent_type: "explore" },
+      {
+        title: "look",
+        output: "task_id: ses_child\n\n<task_result>\nfound it\n</task_result>",
+        metadata: { sessionId: "ses_child" },
+      },
+    );
+    for (let waited = 0; calls(plugin, "session.promptAsync").length === 0 && waited < 5000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls(plugin, "session.promptAsync")).toEqual([expect.objectContaining({ path: { id: "ses_child" } })]);
+    await plugin.hooks.dispose!();
+    await task;
+    const runs = (await readFile(project.file("subagent-stop.jsonl"), "utf8")).trim().split("\n");
+    expect(runs).toHaveLength(1);
+    expect(calls(plugin, "session.promptAsync")).toHaveLength(1);
+  });
+});
+
 describe("sessions", () => {
   it("CLAUDE_ENV_FILE exports reach OpenCode's shell.env for that session and its subagents only", async () => {
     project = await makeProject({
