@@ -237,7 +237,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     },
   },
   SessionStart: {
-    happens: "session.created (resume: the first prompt of a session this OpenCode did not create), then the first prompt",
+    happens: "session.created (resume: the first prompt of a session this OpenCode did not create), then the first prompt; then shell.env of a later bash call",
     flags: ["source", "prompt"],
     check: (options) => notOneOf("source", options.source, SESSION_START_SOURCES, { values: ["compact", "clear"], why: "needs a real OpenCode session" }),
     async fire(hooks, options, sim) {
@@ -246,7 +246,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
         const title = source === "fork" ? "A session (fork #1)" : "New session";
         await busEvent(hooks, "session.created", { sessionID: sim.sessionID, info: sessionInfo(sim.sessionID, title) });
       }
-      return sendPrompt(hooks, sim.sessionID, [text(typedPrompt(options))]);
+      return [...(await sendPrompt(hooks, sim.sessionID, [text(typedPrompt(options))])), ...(await bashEnv(hooks, sim))];
     },
   },
   SessionEnd: {

@@ -179,6 +179,16 @@ describe("hooks2opencode test: lifecycle events", () => {
     expect(resume.json.effects).toEqual([]);
   });
 
+  it("SessionStart: what the hook exports through CLAUDE_ENV_FILE is shown as the variables later bash calls get", async () => {
+    const p = await project({
+      ".claude/settings.json": settings({ SessionStart: [{ hooks: [command(`echo 'export BUILD_PROFILE=ci' >> "$CLAUDE_ENV_FILE"`)] }] }),
+    });
+    const { text, json } = await fire(p.dir, ["SessionStart"]);
+    expect(text.exitCode).toBe(0);
+    expect(json.effects).toEqual([{ kind: "env", env: expect.objectContaining({ BUILD_PROFILE: "ci" }) }]);
+    expect(text.stdout).toContain('later bash commands of the session get BUILD_PROFILE="ci"');
+  });
+
   it("PermissionRequest: a deny answers OpenCode's prompt with reject and the reason", async () => {
     const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "not here" } } });
     const p = await project({ ".claude/settings.json": settings({ PermissionRequest: [{ matcher: "Bash", hooks: [command(`echo '${deny}'`)] }] }) });
