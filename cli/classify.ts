@@ -143,7 +143,8 @@ function channelsOf(event: HookEntry["event"]): string[] {
 function lifecycleReach(entry: HookEntry): { channels: string; fires?: false; note?: string } {
   const modules = EVENT_MODULES.get(entry.event) ?? [];
   const channels = channelsOf(entry.event).join(", ");
-  const possible = modules.flatMap((module) => module.matchValues ?? []);
+  // Several modules replay one event (SessionStart on three channels): each value is named once.
+  const possible = [...new Set(modules.flatMap((module) => module.matchValues ?? []))];
   const compiled = compileMatcher(eventInfo(entry.event).matchField ? entry.matcher : undefined, { narrow: eventInfo(entry.event).narrowExact });
   if (possible.length === 0 || !compiled.ok || compiled.matcher.kind !== "exact") return { channels };
   const never = (compiled.matcher.names ?? []).filter((name) => !possible.includes(name));

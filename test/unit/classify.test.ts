@@ -67,7 +67,10 @@ describe("per-hook classification", () => {
     expect(row(entry("Stop", undefined))).toMatchObject({ status: "translated", firesOn: "session.idle" });
     expect(row(entry("SessionStart", "startup|resume"))).toMatchObject({ status: "translated", firesOn: "session.created, chat.message, session.compacted" });
     expect(row(entry("SessionStart", "clear"))).toMatchObject({ status: "dropped" });
-    expect(row(entry("SessionStart", "clear")).notes[0]).toContain('never "clear"');
+    expect(row(entry("SessionStart", "clear")).notes[0]).toBe(
+      'matcher "clear" never fires in OpenCode: SessionStart source is only "startup", "resume", "compact", "fork" in OpenCode; never "clear"',
+    );
+    expect(row(entry("Notification", "auth_success")).notes[0]).toContain('is only "permission_prompt", "idle_prompt" in OpenCode');
     expect(row(entry("Notification", "permission_prompt|auth_success"))).toMatchObject({ status: "translated" });
     expect(row(entry("SessionEnd", "logout"))).toMatchObject({ status: "dropped" });
     expect(row(entry("SubagentStop", "Explore"))).toMatchObject({ status: "translated", firesOn: "tool.execute.after" });
