@@ -14,7 +14,7 @@ import { parseHeader } from "./generated-header.js";
 import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
 import { type OutputOptions, outputFor } from "./terminal.js";
-import { isTrackable, writeLocalHooks } from "./write-local-hooks.js";
+import { isTrackable, localHooksChange, writeLocalHooks } from "./write-local-hooks.js";
 import { display, readIfExists, writeOrExplain } from "./write-output.js";
 
 export interface ConvertOptions extends BuildOptions, OutputOptions {
@@ -88,7 +88,14 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const changed = files.filter(({ text, existing }) => existing?.replace(/\r\n/g, "\n") !== text);
   const names = changed.map(({ file, text }) => `${display(projectDir, file)}${options.dryRun ? ` (${text.length} bytes)` : ""}`).join(" and ");
   if (options.dryRun) {
-    say(changed.length === 0 ? `Dry run: ${output} is up to date; nothing to write.` : `Dry run: would write ${names}.`);
+    // The local hooks file holds settings.local.json's hooks (and plugins installed outside the
+    // project): a dry run that left it out would say nothing of them.
+    const local = plan.localFile ? localHooksChange(build.localHooksText, await readIfExists(plan.localFile)) : "none";
+    const localName = plan.localFile ? display(projectDir, plan.localFile) : "";
+    if (changed.length === 0 && local !== "written" && local !== "removed") say(`Dry run: ${output} is up to date; nothing to write.`);
+    if (changed.length > 0) say(`Dry run: would write ${names}.`);
+    if (local === "written") say(`Dry run: would write ${localName} (${build.localHooksText!.length} bytes; local hooks, read by the plugin at start-up).`);
+    if (local === "removed") say(`Dry run: would remove ${localName}: no local hooks any more.`);
     return finish("dry-run", EXIT.ok);
   }
   // The runtime first: the plugin never imports a module that is not there yet.
@@ -105,6 +112,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     const local = display(projectDir, plan.localFile);
     const state = await writeLocalHooks(plan.localFile, build.localHooksText, projectDir, written);
     if (state === "written") done(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
+    if (state === "removed") done(`Removed ${local}: no local hooks any more.`);
     if ((state === "written" || state === "unchanged") && (await isTrackable(projectDir, plan.localFile))) {
       say(`warning: ${local} is not git-ignored; add it to .gitignore so one person's hooks are not committed.`);
     }

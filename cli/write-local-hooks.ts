@@ -8,17 +8,18 @@ import { readIfExists, writeOrExplain } from "./write-output.js";
 
 export type LocalHooksWrite = "written" | "unchanged" | "removed" | "none";
 
+/** Pure: what writeLocalHooks does with this text and the file on disk (a dry run says it, a write does it). */
+export function localHooksChange(text: string | undefined, existing: string | undefined): LocalHooksWrite {
+  if (text === undefined) return existing?.includes(GENERATED_MARK) ? "removed" : "none";
+  return existing === text ? "unchanged" : "written";
+}
+
 /** Writes the text renderLocalHooks made (or, given undefined, removes our own earlier file). */
 export async function writeLocalHooks(file: string, text: string | undefined, projectDir: string, written: readonly string[] = []): Promise<LocalHooksWrite> {
-  const existing = await readIfExists(file);
-  if (text === undefined) {
-    if (!existing?.includes(GENERATED_MARK)) return "none";
-    await rm(file, { force: true });
-    return "removed";
-  }
-  if (existing === text) return "unchanged";
-  await writeOrExplain(file, text, projectDir, written);
-  return "written";
+  const change = localHooksChange(text, await readIfExists(file));
+  if (change === "removed") await rm(file, { force: true });
+  if (change === "written") await writeOrExplain(file, text!, projectDir, written);
+  return change;
 }
 
 /**

@@ -177,6 +177,25 @@ describe("hooks2opencode convert", () => {
     expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(false); // no stale local hooks
   });
 
+  it("--dry-run names the local hooks file it would write or remove, as convert then does", async () => {
+    const p = await project({ ".claude/settings.json": formatter, ".claude/settings.local.json": formatter });
+    expect((await cli(["convert", "--project", p.dir])).exitCode).toBe(0);
+    await writeFile(p.file(".claude/settings.local.json"), JSON.stringify(settings({ Stop: [{ hooks: [{ type: "command", command: "npm test" }] }] })));
+    // the committed plugin is up to date; only the local hooks changed
+    const dry = await cli(["convert", "--project", p.dir, "--dry-run"]);
+    expect(dry.stdout).toMatch(/Dry run: would write \.opencode\/claude-hooks\.local\.json \(\d+ bytes; local hooks, read by the plugin at start-up\)\./);
+    expect(dry.stdout).not.toContain("up to date; nothing to write");
+    expect(await readFile(p.file(".opencode/claude-hooks.local.json"), "utf8")).not.toContain("npm test");
+
+    await rm(p.file(".claude/settings.local.json"));
+    expect((await cli(["convert", "--project", p.dir, "--dry-run"])).stdout).toContain(
+      "Dry run: would remove .opencode/claude-hooks.local.json: no local hooks any more.",
+    );
+    expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(true);
+    expect((await cli(["convert", "--project", p.dir])).stdout).toContain("Removed .opencode/claude-hooks.local.json: no local hooks any more.");
+    expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(false);
+  });
+
   it("a broken local hooks file is logged and ignored; the project's hooks still run", async () => {
     const p = await project({
       ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: 'echo ran >> "$CLAUDE_PROJECT_DIR/ran"' }] }] }),
