@@ -4,6 +4,7 @@
 import { compileMatcher } from "./matcher.js";
 import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "./claude-tools.js";
 import { closestName } from "./closest-name.js";
+import { shellSyntax } from "./shell-text.js";
 import { shown } from "./shown.js";
 import { type EventName, eventInfo } from "./events.js";
 import type { Handler, SourceKind } from "./types.js";
@@ -30,7 +31,8 @@ export interface LintFinding {
 
 /** Bash-only constructs, and what to write in POSIX sh instead. */
 const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\[\[/, "[[ … ]] (POSIX: [ … ] or case)"],
+  // The keyword only: `[[:space:]]` is a POSIX bracket expression (case patterns, globs).
+  [/(^|[\s;&|(!{])\[\[\s/, "[[ … ]] (POSIX: [ … ] or case)"],
   [/=~/, "=~ (POSIX: case or grep -E)"],
   [/\$\{PIPESTATUS/, "${PIPESTATUS[…]}"],
   [/\b[A-Za-z_]\w*=\(/, "arrays"],
@@ -45,7 +47,7 @@ const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
 /** Shell-form commands run through /bin/sh in Claude Code too (https://code.claude.com/docs/en/hooks#exec-form-and-shell-form), whatever "shell" says. */
 function bashOnlySyntax({ handler, sh }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command" || Array.isArray(handler.args) || handler.shell === "powershell" || sh === "bash") return [];
-  const command = withoutQuotes(handler.command);
+  const command = shellSyntax(handler.command);
   const found = [...new Set(BASH_ONLY.filter(([pattern]) => pattern.test(command)).map(([, what]) => what))];
   if (found.length === 0) return [];
   return [
@@ -159,11 +161,6 @@ export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding
   pluginVariableOutsidePlugin,
 ];
 export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, unknownToolNames];
-
-/** Text inside '…' or "…" is not syntax to the shell (a `$'…'` string is kept for its own rule). */
-function withoutQuotes(command: string): string {
-  return command.replace(/(^|[^$\\])'[^']*'/g, "$1''").replace(/(^|[^\\])"(?:[^"\\]|\\.)*"/g, '$1""');
-}
 
 function hours(seconds: number): string {
   return seconds >= 86_400 ? `${(seconds / 86_400).toFixed(1)} days` : `${(seconds / 3600).toFixed(1)} hours`;

@@ -176,6 +176,16 @@ describe("lints for hooks that would silently never work", () => {
     ['[ -f x ] && echo "[[ not syntax ]]" > /dev/null', false],
     ["echo '[[ inside quotes ]]'", false],
     ["jq -r .tool_input.command | grep -q 'rm -rf' && exit 2", false],
+    // an apostrophe inside "…" opens no '…' string
+    ["echo \"Don't push to main\" >&2; bash -c '[[ -n $1 ]] && exit 2' _ x", false],
+    ['echo "Don\'t"; [[ -f x ]] && exit 2', true],
+    // POSIX bracket expressions, comments and here-document bodies are not bash syntax
+    ['case "$f" in *[[:space:]]*) exit 2;; esac', false],
+    ["tr -d [[:space:]] < f", false],
+    ["true # [[ a bash test, commented out ]]", false],
+    ["python3 - <<'PY'\nimport json, sys\nprint(json.load(sys.stdin)['tool_input'][[0][0]])\nPY", false],
+    ["cat <<-EOF > f\n\tsource [[ x ]] <<< y\n\tEOF\n[[ -s f ]] && exit 2", true],
+    ["x=$((1 << 2)); [[ $x ]]", true],
   ])("bash-only syntax in %s -> %s", (command, fires) => {
     expect(lint(bash(command)).includes("bash-only-syntax")).toBe(fires);
   });
