@@ -91,6 +91,18 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
   const singular = property(root, "hook");
   if (singular && !hooks)
     report(singular.key, "warning", "hook-not-hooks", 'unknown key "hook": Claude Code reads hooks from "hooks" (plural), so none of these run');
+  // A pasted inner object ({"PreToolUse": [...]} with no "hooks" around it) reads as no hooks at all.
+  for (const [keyNode] of properties(root)) {
+    const name = getNodeValue(keyNode) as string;
+    if (isEventName(name)) {
+      report(
+        keyNode,
+        "warning",
+        "event-outside-hooks",
+        `"${name}" is a top-level key: Claude Code reads events only inside "hooks", as in {"hooks": {"${name}": [...]}}, so it runs none of these`,
+      );
+    }
+  }
   if (!hooks) return { source, diagnostics };
   if (hooks.type !== "object") {
     report(

@@ -143,3 +143,16 @@ it("a plugin's options reach its hooks as CLAUDE_PLUGIN_OPTION_<KEY> and ${user_
     delete process.env.CLAUDE_CONFIG_DIR;
   }
 });
+
+it("a plugin hooks.json whose events are not inside \"hooks\" says so, where they are, instead of only 'No hooks found'", async () => {
+  const p = await project({
+    ".claude/settings.json": settings({ Stop: [{ hooks: [{ type: "command", command: "true" }] }] }),
+    "guard/hooks/hooks.json": '{\n  "PreToolUse": [{ "matcher": "Write|Edit", "hooks": [{ "type": "prompt", "prompt": "PII? $ARGUMENTS" }] }]\n}\n',
+  });
+  const result = await cli(["convert", "--dry-run", "--project", p.dir, "--plugin", p.file("guard")]);
+  expect(result.exitCode).toBe(0);
+  expect(result.stderr).toContain(
+    'guard/hooks/hooks.json:2:3: warning: "PreToolUse" is a top-level key: Claude Code reads events only inside "hooks", as in {"hooks": {"PreToolUse": [...]}}, so it runs none of these [event-outside-hooks]',
+  );
+  expect((await cli(["convert", "--dry-run", "--strict", "--project", p.dir, "--plugin", p.file("guard")])).exitCode).toBe(2);
+});

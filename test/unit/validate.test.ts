@@ -58,6 +58,7 @@ describe("settings validation", () => {
     ['{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "if": "Bash(ls) || Write"}]}]}}', "warning:invalid-if@1:80"],
     ['{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "if": "Bash"}]}]}}', "warning:if-never-runs@1:74"],
     ['{"disableAllHooks": "yes"}', "warning:disable-not-boolean@1:21"],
+    ['{"description": "guards", "PreToolUse": [{"hooks": [{"type": "command", "command": "x"}]}]}', "warning:event-outside-hooks@1:27"],
   ])("%s -> %s", (text, expected) => {
     expect(codes(text)).toEqual([expected]);
   });
