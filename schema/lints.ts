@@ -114,6 +114,12 @@ function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
   if (!eventInfo(event).toolEvent) return [];
   const compiled = compileMatcher(matcher);
   if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
+  const servers = (compiled.matcher.names ?? []).filter(isMcpServerName).map((name) => ({
+    code: "mcp-server-not-tool",
+    message:
+      `"${shown(name)}" in matcher "${shown(matcher)}" names an MCP server, not a tool: as an exact name it matches no tool ` +
+      `(MCP tools are mcp__<server>__<tool>); match the server's tools with "${shown(name.endsWith("_") ? `${name}.*` : `${name}__.*`)}"`,
+  }));
   return (compiled.matcher.names ?? [])
     .filter((name) => !KNOWN_TOOLS.includes(name) && !name.startsWith("mcp__"))
     .map((name) => {
@@ -124,7 +130,13 @@ function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
         code: sameLetters ? "tool-name-case" : "unknown-tool",
         message: `"${shown(name)}" in matcher "${shown(matcher)}" matches only a custom tool named "${name}": ${why}${guess ? `; did you mean "${guess}"?` : ""}`,
       };
-    });
+    })
+    .concat(servers);
+}
+
+/** `mcp__memory` (or `mcp__plugin_x_`): a server part with no `__<tool>` after it. */
+function isMcpServerName(name: string): boolean {
+  return name.startsWith("mcp__") && !name.slice(5).includes("__");
 }
 
 /** A NUL cannot be passed to any program (C strings end there): the hook never starts. */

@@ -214,6 +214,8 @@ describe("lints for hooks that would silently never work", () => {
     ["Task", []],
     ["mcp__memory__.*", []],
     ["mcp__github__create_issue", []],
+    ["mcp__memory", ["mcp-server-not-tool"]],
+    ["Bash|mcp__plugin_devops_", ["mcp-server-not-tool"]],
     ["Notebook.*", []],
   ])("matcher %s -> %j", (matcher, expected) => {
     expect(lint({ PreToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
@@ -225,6 +227,8 @@ describe("lints for hooks that would silently never work", () => {
         .diagnostics[0]?.message;
     expect(message("Wirte")).toContain('did you mean "Write"?');
     expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
+    expect(message("mcp__memory")).toContain('match the server\'s tools with "mcp__memory__.*"');
+    expect(message("mcp__plugin_devops_")).toContain('match the server\'s tools with "mcp__plugin_devops_.*"');
   });
 
   it("handler fields named like Object.prototype members are unknown fields, not silently accepted", () => {
