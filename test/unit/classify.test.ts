@@ -24,6 +24,9 @@ describe("per-hook classification", () => {
     ["my_tool", "translated", "custom tool my_tool"],
     ["MultiEdit|Edit", "translated", "edit, apply_patch"],
     [undefined, "translated", "every tool"],
+    [".*", "translated", "every tool"],
+    ["^", "translated", "every tool"],
+    ["^(Edit|Write)$", "translated", "write, edit, apply_patch"],
   ])("PreToolUse [%s] -> %s, fires on %s", (matcher, status, firesOn) => {
     expect(row(entry("PreToolUse", matcher))).toMatchObject({ status, firesOn });
   });
