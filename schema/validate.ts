@@ -145,7 +145,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     for (const [keyNode] of properties(group)) {
       const key = getNodeValue(keyNode) as string;
       if (key !== "matcher" && key !== "hooks") {
-        report(keyNode, "warning", "unknown-group-field", `unknown field "${shown(key)}" in a matcher group; ignored`);
+        report(keyNode, "warning", "unknown-group-field", `unknown field "${shown(key)}" in a matcher group; ignored${groupFieldHint(key)}`);
       }
     }
     const matcherNode = property(group, "matcher")?.value;
@@ -365,6 +365,12 @@ const PARSE_ERRORS: Partial<Record<ParseErrorCode, string>> = {
 
 function parseErrorText(code: ParseErrorCode): string {
   return PARSE_ERRORS[code] ?? "unexpected input";
+}
+
+/** A handler field written on the group does not apply to its hooks: `if` there narrows nothing, so they run on every match. */
+function groupFieldHint(key: string): string {
+  if (key === "if") return ', so its hooks run on every call the matcher matches: put "if" on each hook that should be narrowed';
+  return Object.values(HANDLER_FIELDS).some((fields) => Object.hasOwn(fields, key)) ? `: "${shown(key)}" belongs on each hook` : "";
 }
 
 /** "shell" is a field, not a handler type: say how to write it. */

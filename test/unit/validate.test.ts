@@ -36,6 +36,16 @@ describe("settings validation", () => {
     expect(source.entries).toHaveLength(1);
   });
 
+  it("says that a hook field written on the matcher group does not apply to its hooks", () => {
+    const message = (group: object) =>
+      validate(JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", ...group, hooks: [{ type: "command", command: "x" }] }] } })).diagnostics[0]?.message;
+    expect(message({ if: "Bash(git push *)" })).toBe(
+      'unknown field "if" in a matcher group; ignored, so its hooks run on every call the matcher matches: put "if" on each hook that should be narrowed',
+    );
+    expect(message({ timeout: 5 })).toBe('unknown field "timeout" in a matcher group; ignored: "timeout" belongs on each hook');
+    expect(message({ description: "guards" })).toBe('unknown field "description" in a matcher group; ignored');
+  });
+
   it("suggests the name a typo meant", () => {
     const messages = validate('{"hooks": {"PreToolUs": [], "PostToolUse": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}').diagnostics.map(
       (d) => d.message,
