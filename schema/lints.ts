@@ -107,6 +107,21 @@ function permissionRuleMatcher({ event, matcher }: GroupTarget): LintFinding[] {
   ];
 }
 
+/** `tool == "Bash" && tool_input.command matches "git push"` (an old plugin format) is tested as a regex against the tool name: it never matches. */
+function expressionMatcher({ event, matcher }: GroupTarget): LintFinding[] {
+  if (!eventInfo(event).toolEvent || !/\btool(_name)?\s*[!=]=|\btool_input\.|&&/.test(matcher)) return [];
+  const tool = /\btool(?:_name)?\s*==\s*["']?([A-Za-z0-9_]+)/.exec(matcher)?.[1];
+  return [
+    {
+      code: "matcher-is-an-expression",
+      message:
+        `matcher "${shown(matcher)}" is a condition, not a tool name: Claude Code tests it as a regex against the tool name, ` +
+        `which it never matches, so these hooks never run. Match ${tool ? `"${shown(tool)}"` : "the tool"} and test the input in the hook ` +
+        `(or in its "if", e.g. "Bash(git push *)")`,
+    },
+  ];
+}
+
 const KNOWN_TOOLS = [...CLAUDE_TOOLS, ...Object.keys(LEGACY_ALIASES), ...REMOVED_TOOLS];
 
 /** Exact tool names are case-sensitive; an unknown one matches only a custom tool of that name. */
@@ -172,7 +187,7 @@ export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding
   nulInCommand,
   pluginVariableOutsidePlugin,
 ];
-export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, unknownToolNames];
+export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, expressionMatcher, unknownToolNames];
 
 function hours(seconds: number): string {
   return seconds >= 86_400 ? `${(seconds / 86_400).toFixed(1)} days` : `${(seconds / 3600).toFixed(1)} hours`;

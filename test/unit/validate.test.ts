@@ -227,6 +227,9 @@ describe("lints for hooks that would silently never work", () => {
     ["mcp__memory", ["mcp-server-not-tool"]],
     ["Bash|mcp__plugin_devops_", ["mcp-server-not-tool"]],
     ["Notebook.*", []],
+    ['tool == "Bash" && tool_input.command matches "git push"', ["matcher-is-an-expression"]],
+    ['tool == "Task"', ["matcher-is-an-expression"]],
+    ["^(Bash|Edit)$", []],
   ])("matcher %s -> %j", (matcher, expected) => {
     expect(lint({ PreToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
   });
@@ -237,6 +240,7 @@ describe("lints for hooks that would silently never work", () => {
         .diagnostics[0]?.message;
     expect(message("Wirte")).toContain('did you mean "Write"?');
     expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
+    expect(message('tool == "Edit" && tool_input.file_path matches "\\.(ts|tsx)$"')).toContain('never run. Match "Edit" and test the input in the hook');
     expect(message("mcp__memory")).toContain('match the server\'s tools with "mcp__memory__.*"');
     expect(message("mcp__plugin_devops_")).toContain('match the server\'s tools with "mcp__plugin_devops_.*"');
   });
