@@ -8,6 +8,7 @@ import type { Runner } from "../plugin/run/runners/define-runner.js";
 import { runnerFor } from "../plugin/run/runners/index.js";
 import { handlerLabel } from "../plugin/compile.js";
 import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
+import { REMOVED_TOOLS } from "../schema/claude-tools.js";
 import { compileMatcher } from "../schema/matcher.js";
 import { optionNotes } from "../schema/plugin-options.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
@@ -178,7 +179,9 @@ function toolReach(matcher: string | undefined): Reach {
   const deadNames: string[] = [];
   for (const name of test.names ?? []) {
     if (TOOL_TABLE.some((tool) => tool.claude === name)) continue;
-    if (CLAUDE_ONLY_TOOLS.includes(name)) deadNames.push(`${name} has no OpenCode counterpart`);
+    // MultiEdit, LS, ...: a name Claude Code 2.1.332 dropped never fires there either; nothing is lost here.
+    if (REMOVED_TOOLS.includes(name)) deadNames.push(`${name} has no OpenCode counterpart, and Claude Code 2.1.332 no longer has it either`);
+    else if (CLAUDE_ONLY_TOOLS.includes(name)) deadNames.push(`${name} has no OpenCode counterpart`);
     else if (name.startsWith("mcp__") && !name.slice(5).includes("__")) {
       deadNames.push(`${name} names an MCP server, not a tool, and matches nothing (Claude too); use ${name}__.*`);
     } else if (name.startsWith("mcp__")) firesOn.push(`MCP tool ${name}`);

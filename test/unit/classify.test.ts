@@ -35,13 +35,13 @@ describe("per-hook classification", () => {
     expect(row(entry("PostToolUse", "Edit|MultiEdit|Write"))).toMatchObject({
       status: "translated",
       notes: [],
-      remarks: ["MultiEdit has no OpenCode counterpart"],
+      remarks: ["MultiEdit has no OpenCode counterpart, and Claude Code 2.1.332 no longer has it either"],
     });
   });
 
   it("drops a matcher that never fires, saying why", () => {
     expect(row(entry("PreToolUse", "MultiEdit|NotebookEdit")).notes[0]).toContain(
-      "MultiEdit has no OpenCode counterpart; NotebookEdit has no OpenCode counterpart",
+      "MultiEdit has no OpenCode counterpart, and Claude Code 2.1.332 no longer has it either; NotebookEdit has no OpenCode counterpart",
     );
     expect(row(entry("PreToolUse", "mcp__memory")).notes[0]).toContain("names an MCP server, not a tool");
   });
