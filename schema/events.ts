@@ -10,6 +10,8 @@ export interface EventInfo {
   matchField?: string;
   /** FileChanged and StopFailure use the narrow exact set `[A-Za-z0-9_|]` (no comma, hyphen, space). */
   narrowExact?: boolean;
+  /** The values Claude Code 2.1.332 sends in the matched field, where they are a fixed set: an exact matcher naming another never matches. */
+  values?: readonly string[];
   /** Handler types Claude accepts on this event. */
   types: readonly HandlerType[];
   /** Default timeout in seconds for command/http/mcp_tool handlers. */
@@ -27,13 +29,23 @@ const NO_LLM: readonly HandlerType[] = ["command", "http", "mcp_tool"];
 const TEN_MINUTES = 600;
 
 export const EVENTS = {
-  ConfigChange: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  ConfigChange: {
+    matchField: "source",
+    values: ["user_settings", "project_settings", "local_settings", "policy_settings", "skills"],
+    types: NO_LLM,
+    defaultTimeout: TEN_MINUTES,
+  },
   CwdChanged: { types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  DirectoryAdded: { matchField: "source", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  DirectoryAdded: { matchField: "source", values: ["slash_command", "register_repo_root"], types: NO_LLM, defaultTimeout: TEN_MINUTES },
   Elicitation: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, permissionMode: true },
   ElicitationResult: { matchField: "mcp_server_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, permissionMode: true },
   FileChanged: { matchField: "the basename of file_path", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
-  InstructionsLoaded: { matchField: "load_reason", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  InstructionsLoaded: {
+    matchField: "load_reason",
+    values: ["session_start", "nested_traversal", "path_glob_match", "include", "compact"],
+    types: NO_LLM,
+    defaultTimeout: TEN_MINUTES,
+  },
   MessageDisplay: { types: NO_LLM, defaultTimeout: 10 },
   Notification: { matchField: "notification_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   PermissionDenied: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
@@ -44,20 +56,45 @@ export const EVENTS = {
     toolEvent: true,
     permissionMode: true,
   },
-  PostCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  PostCompact: { matchField: "trigger", values: ["manual", "auto"], types: NO_LLM, defaultTimeout: TEN_MINUTES },
   PostModelSwitch: { matchField: "the model family of to_model", types: NO_LLM, defaultTimeout: 30 },
   PostToolBatch: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true },
   PostToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
   PostToolUseFailure: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
-  PreCompact: { matchField: "trigger", types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  PreCompact: { matchField: "trigger", values: ["manual", "auto"], types: NO_LLM, defaultTimeout: TEN_MINUTES },
   PreModelSwitch: { matchField: "the model family of to_model", types: NO_LLM, defaultTimeout: 30 },
   PreSkillShellCommand: { matchField: "tool_name", types: NO_LLM, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
   PreToolUse: { matchField: "tool_name", types: ALL, defaultTimeout: TEN_MINUTES, toolEvent: true, permissionMode: true },
-  SessionEnd: { matchField: "reason", types: NO_LLM, defaultTimeout: 1.5 },
-  SessionStart: { matchField: "source", types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
-  Setup: { matchField: "trigger", types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
+  SessionEnd: { matchField: "reason", values: ["clear", "resume", "logout", "prompt_input_exit", "other"], types: NO_LLM, defaultTimeout: 1.5 },
+  SessionStart: {
+    matchField: "source",
+    values: ["startup", "resume", "clear", "compact", "fork"],
+    types: ["command", "mcp_tool"],
+    defaultTimeout: TEN_MINUTES,
+  },
+  Setup: { matchField: "trigger", values: ["init", "maintenance"], types: ["command", "mcp_tool"], defaultTimeout: TEN_MINUTES },
   Stop: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },
-  StopFailure: { matchField: "error", narrowExact: true, types: NO_LLM, defaultTimeout: TEN_MINUTES },
+  StopFailure: {
+    matchField: "error",
+    narrowExact: true,
+    values: [
+      "authentication_failed",
+      "oauth_org_not_allowed",
+      "account_on_hold",
+      "verification_required",
+      "billing_error",
+      "rate_limit",
+      "overloaded",
+      "invalid_request",
+      "model_not_found",
+      "server_error",
+      "unknown",
+      "max_output_tokens",
+      "cloud_credential_error",
+    ],
+    types: NO_LLM,
+    defaultTimeout: TEN_MINUTES,
+  },
   SubagentStart: { matchField: "agent_type", types: NO_LLM, defaultTimeout: TEN_MINUTES },
   SubagentStop: { matchField: "agent_type", types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },
   TaskCompleted: { types: ALL, defaultTimeout: TEN_MINUTES, permissionMode: true, ignoresOnFailure: true },

@@ -6,7 +6,7 @@ import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "./claude-tools.js";
 import { closestName } from "./closest-name.js";
 import { shellSyntax } from "./shell-text.js";
 import { shown } from "./shown.js";
-import { type EventName, eventInfo } from "./events.js";
+import { EVENT_NAMES, type EventName, eventInfo } from "./events.js";
 import type { Handler, SourceKind } from "./types.js";
 
 export interface GroupTarget {
@@ -122,6 +122,29 @@ function expressionMatcher({ event, matcher }: GroupTarget): LintFinding[] {
   ];
 }
 
+/** An exact matcher value Claude never sends for the event (`init` under SessionStart, a Setup trigger) leaves the group dead there too. */
+function unsentMatcherValues({ event, matcher }: GroupTarget): LintFinding[] {
+  const { values, matchField, narrowExact } = eventInfo(event);
+  if (!values) return [];
+  const compiled = compileMatcher(matcher, { narrow: narrowExact });
+  if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
+  return (compiled.matcher.names ?? [])
+    .filter((name) => !values.includes(name))
+    .map((name) => {
+      const elsewhere = EVENT_NAMES.find((other) => other !== event && eventInfo(other).values?.includes(name));
+      const guess = closestName(name, values);
+      const hint = elsewhere
+        ? `; it is a ${elsewhere} ${eventInfo(elsewhere).matchField}: did you mean the ${elsewhere} event?`
+        : guess
+          ? `; did you mean "${guess}"?`
+          : "";
+      return {
+        code: "matcher-value-never-sent",
+        message: `"${shown(name)}" in matcher "${shown(matcher)}" is never a ${event} ${matchField} (Claude Code sends ${values.join(", ")}), so it matches nothing${hint}`,
+      };
+    });
+}
+
 const KNOWN_TOOLS = [...CLAUDE_TOOLS, ...Object.keys(LEGACY_ALIASES), ...REMOVED_TOOLS];
 
 /** Exact tool names are case-sensitive; an unknown one matches only a custom tool of that name. */
@@ -187,7 +210,12 @@ export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding
   nulInCommand,
   pluginVariableOutsidePlugin,
 ];
-export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [permissionRuleMatcher, expressionMatcher, unknownToolNames];
+export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [
+  permissionRuleMatcher,
+  expressionMatcher,
+  unknownToolNames,
+  unsentMatcherValues,
+];
 
 function hours(seconds: number): string {
   return seconds >= 86_400 ? `${(seconds / 86_400).toFixed(1)} days` : `${(seconds / 3600).toFixed(1)} hours`;

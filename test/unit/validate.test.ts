@@ -234,6 +234,26 @@ describe("lints for hooks that would silently never work", () => {
     expect(lint({ PreToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
   });
 
+  it.each([
+    ["SessionStart", "startup|clear|compact", []],
+    ["SessionStart", "init", ["matcher-value-never-sent"]],
+    ["SessionEnd", "logout|exit", ["matcher-value-never-sent"]],
+    ["PreCompact", "manual", []],
+    ["StopFailure", "rate_limit|server_error", []],
+    ["SubagentStop", "my-reviewer", []],
+  ])("%s matcher %s -> %j", (event, matcher, expected) => {
+    expect(lint({ [event]: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
+  });
+
+  it("names the values Claude sends, and the event a value belongs to", () => {
+    const message = (event: string, matcher: string) =>
+      validate(JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [{ type: "command", command: "x" }] }] } })).diagnostics[0]?.message;
+    expect(message("SessionStart", "maintenance")).toBe(
+      '"maintenance" in matcher "maintenance" is never a SessionStart source (Claude Code sends startup, resume, clear, compact, fork), so it matches nothing; it is a Setup trigger: did you mean the Setup event?',
+    );
+    expect(message("PreCompact", "manuel")).toContain('; did you mean "manual"?');
+  });
+
   it("suggests the tool a typo or a case meant, and says what the name matches instead", () => {
     const message = (matcher: string) =>
       validateSettings(JSON.stringify({ hooks: { PostToolUse: [{ matcher, hooks: [{ type: "command", command: "x" }] }] } }), "s.json", "project")
