@@ -75,6 +75,11 @@ function timeoutInMilliseconds({ handler }: HandlerTarget): LintFinding[] {
 const LEGACY_VARIABLES: Readonly<Record<string, string>> = {
   CLAUDE_TOOL_INPUT_FILE_PATH: "jq -r '.tool_input.file_path'",
   CLAUDE_FILE_PATHS: "jq -r '.tool_input.file_path'",
+  CLAUDE_FILE_PATH: "jq -r '.tool_input.file_path'",
+  CLAUDE_TOOL_FILE_PATH: "jq -r '.tool_input.file_path'",
+  TOOL_ARGS: "jq -c '.tool_input'",
+  TOOL_INPUT: "jq -c '.tool_input'",
+  CLAUDE_EXIT_CODE: `jq -r '.error' in a PostToolUseFailure hook (a failed Bash call's "Exit code N"; PostToolUse runs only after a success)`,
   CLAUDE_TOOL_INPUT: "jq -c '.tool_input'",
   CLAUDE_TOOL_NAME: "jq -r '.tool_name'",
   CLAUDE_TOOL_OUTPUT: "jq -c '.tool_response'",

@@ -288,6 +288,12 @@ describe("lints for hooks that would silently never work", () => {
 
   it("variables Claude Code never sets, and a top-level hook key", () => {
     expect(lint(bash('prettier --write "$CLAUDE_TOOL_INPUT_FILE_PATH"'))).toEqual(["unset-variable"]);
+    // seen in real settings: a singular CLAUDE_FILE_PATH, TOOL_ARGS, CLAUDE_EXIT_CODE, TOOL_INPUT
+    expect(lint(bash('bash -c \'FILE="${CLAUDE_FILE_PATH:-}"; black "$FILE"\''))).toEqual(["unset-variable"]);
+    expect(lint(bash('bash -c \'FILE=$(echo "$TOOL_ARGS" | grep -o "file_path[^,}]*")\''))).toEqual(["unset-variable"]);
+    expect(lint(bash('npx some-cli post-command --success "$CLAUDE_EXIT_CODE"'))).toEqual(["unset-variable"]);
+    expect(lint(bash("echo \"$TOOL_INPUT\" | jq -r '.file_path // empty'"))).toEqual(["unset-variable"]);
+    expect(lint(bash('echo "$CLAUDE_PROJECT_DIR" "$CLAUDE_FILE_PATHS_X"'))).toEqual([]);
     expect(validateSettings('{"hook": {"Stop": []}}', "s.json", "project").diagnostics.map((d) => d.code)).toEqual(["hook-not-hooks"]);
   });
 });
