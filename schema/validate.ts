@@ -142,6 +142,17 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
       report(group, "warning", "group-not-object", `each "${event}" entry must be an object {"matcher": ..., "hooks": [...]}; Claude Code skips it`);
       return;
     }
+    // A hook written straight into the event's array, with no group around it: one warning that says how to wrap it.
+    const bareHook = !property(group, "hooks") && (property(group, "type") || property(group, "command"));
+    if (bareHook) {
+      report(
+        group,
+        "warning",
+        "group-without-hooks",
+        `this "${event}" entry is a hook, not a matcher group: wrap it in one, as in [{"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}]; Claude Code skips it`,
+      );
+      return;
+    }
     for (const [keyNode] of properties(group)) {
       const key = getNodeValue(keyNode) as string;
       if (key !== "matcher" && key !== "hooks") {
@@ -193,7 +204,9 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
 
   function validateHandler(event: EventName, node: Node): Handler | undefined {
     if (node.type !== "object") {
-      report(node, "warning", "handler-not-object", 'each hook must be an object like {"type": "command", "command": "..."}; Claude Code skips it');
+      // A bare string is the command it meant: say the object to write with it.
+      const command = node.type === "string" ? JSON.stringify(shown(getNodeValue(node) as string)) : '"..."';
+      report(node, "warning", "handler-not-object", `each hook must be an object like {"type": "command", "command": ${command}}; Claude Code skips it`);
       return undefined;
     }
     const typeNode = property(node, "type")?.value;

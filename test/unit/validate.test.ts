@@ -46,6 +46,17 @@ describe("settings validation", () => {
     expect(message({ description: "guards" })).toBe('unknown field "description" in a matcher group; ignored');
   });
 
+  it("says how to write a hook put straight into the event's array, or written as a string", () => {
+    const bare = validate('{"hooks": {"UserPromptSubmit": [{"type": "command", "command": "./ui.sh"}]}}').diagnostics;
+    expect(bare.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual(["group-without-hooks@1:33"]);
+    expect(bare[0]?.message).toBe(
+      'this "UserPromptSubmit" entry is a hook, not a matcher group: wrap it in one, as in [{"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}]; Claude Code skips it',
+    );
+    expect(validate('{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": ["bun redirect.ts"]}]}}').diagnostics[0]?.message).toBe(
+      'each hook must be an object like {"type": "command", "command": "bun redirect.ts"}; Claude Code skips it',
+    );
+  });
+
   it("suggests the name a typo meant", () => {
     const messages = validate('{"hooks": {"PreToolUs": [], "PostToolUse": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}').diagnostics.map(
       (d) => d.message,
