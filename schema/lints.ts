@@ -115,7 +115,8 @@ function permissionRuleMatcher({ event, matcher }: GroupTarget): LintFinding[] {
 /** `tool == "Bash" && tool_input.command matches "git push"` (an old plugin format) is tested as a regex against the tool name: it never matches. */
 function expressionMatcher({ event, matcher }: GroupTarget): LintFinding[] {
   if (!eventInfo(event).toolEvent || !/\btool(_name)?\s*[!=]=|\btool_input\.|&&/.test(matcher)) return [];
-  const tool = /\btool(?:_name)?\s*==\s*["']?([A-Za-z0-9_]+)/.exec(matcher)?.[1];
+  // Every `tool == "X"` it compares with, as the exact list to match instead.
+  const tool = [...new Set([...matcher.matchAll(/\btool(?:_name)?\s*==\s*["']?([A-Za-z0-9_]+)/g)].map((found) => found[1]!))].join("|");
   return [
     {
       code: "matcher-is-an-expression",

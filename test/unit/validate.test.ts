@@ -272,6 +272,7 @@ describe("lints for hooks that would silently never work", () => {
     expect(message("Wirte")).toContain('did you mean "Write"?');
     expect(message("bash")).toBe('"bash" in matcher "bash" matches only a custom tool named "bash": tool names are case-sensitive; did you mean "Bash"?');
     expect(message('tool == "Edit" && tool_input.file_path matches "\\.(ts|tsx)$"')).toContain('never run. Match "Edit" and test the input in the hook');
+    expect(message('tool == "Edit" || tool == "Write" || tool == "Edit"')).toContain('never run. Match "Edit|Write" and');
     expect(message("mcp__memory")).toContain('match the server\'s tools with "mcp__memory__.*"');
     expect(message("mcp__plugin_devops_")).toContain('match the server\'s tools with "mcp__plugin_devops_.*"');
   });
