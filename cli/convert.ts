@@ -113,6 +113,8 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     const state = await writeLocalHooks(plan.localFile, build.localHooksText, projectDir, written);
     if (state === "written") done(`Wrote ${local} (local hooks, read by the plugin at start-up).`);
     if (state === "removed") done(`Removed ${local}: no local hooks any more.`);
+    // A changed local hooks file is a change of this run: --json must not say "unchanged".
+    if (state === "written" || state === "removed") written.push(local);
     if ((state === "written" || state === "unchanged") && (await isTrackable(projectDir, plan.localFile))) {
       say(`warning: ${local} is not git-ignored; add it to .gitignore so one person's hooks are not committed.`);
     }

@@ -192,8 +192,21 @@ describe("hooks2opencode convert", () => {
       "Dry run: would remove .opencode/claude-hooks.local.json: no local hooks any more.",
     );
     expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(true);
-    expect((await cli(["convert", "--project", p.dir])).stdout).toContain("Removed .opencode/claude-hooks.local.json: no local hooks any more.");
+    const removed = await cli(["convert", "--project", p.dir, "--json"]);
+    expect(JSON.parse(removed.stdout)).toMatchObject({
+      result: "written",
+      messages: expect.arrayContaining(["Removed .opencode/claude-hooks.local.json: no local hooks any more."]),
+    });
     expect(existsSync(p.file(".opencode/claude-hooks.local.json"))).toBe(false);
+  });
+
+  it("--json says written when only the local hooks file changed", async () => {
+    const p = await project({ ".claude/settings.json": formatter });
+    expect((await cli(["convert", "--project", p.dir])).exitCode).toBe(0);
+    await writeFile(p.file(".claude/settings.local.json"), JSON.stringify(formatter));
+    const result = JSON.parse((await cli(["convert", "--project", p.dir, "--json"])).stdout);
+    expect(result).toMatchObject({ result: "written", exitCode: 0 });
+    expect(result.messages).toContain("Wrote .opencode/claude-hooks.local.json (local hooks, read by the plugin at start-up).");
   });
 
   it("a broken local hooks file is logged and ignored; the project's hooks still run", async () => {
