@@ -155,7 +155,7 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     }
     for (const [keyNode] of properties(group)) {
       const key = getNodeValue(keyNode) as string;
-      if (key !== "matcher" && key !== "hooks") {
+      if (key !== "matcher" && key !== "hooks" && !NOTE_FIELDS.includes(key)) {
         report(keyNode, "warning", "unknown-group-field", `unknown field "${shown(key)}" in a matcher group; ignored${groupFieldHint(key)}`);
       }
     }
@@ -381,6 +381,13 @@ function parseErrorText(code: ParseErrorCode): string {
 }
 
 /** A handler field written on the group does not apply to its hooks: `if` there narrows nothing, so they run on every match. */
+/**
+ * Fields people write on a group to document it (everything-claude-code's hooks.json gives every
+ * group a "description" and an "id"): Claude ignores them, as it ignores every unknown group field,
+ * and nothing changes whether they are there, so they are not worth a warning that --strict fails on.
+ */
+const NOTE_FIELDS: readonly string[] = ["description", "id", "name", "comment", "_comment"];
+
 function groupFieldHint(key: string): string {
   if (key === "if") return ', so its hooks run on every call the matcher matches: put "if" on each hook that should be narrowed';
   return Object.values(HANDLER_FIELDS).some((fields) => Object.hasOwn(fields, key)) ? `: "${shown(key)}" belongs on each hook` : "";

@@ -43,7 +43,9 @@ describe("settings validation", () => {
       'unknown field "if" in a matcher group; ignored, so its hooks run on every call the matcher matches: put "if" on each hook that should be narrowed',
     );
     expect(message({ timeout: 5 })).toBe('unknown field "timeout" in a matcher group; ignored: "timeout" belongs on each hook');
-    expect(message({ description: "guards" })).toBe('unknown field "description" in a matcher group; ignored');
+    expect(message({ matchers: "Bash" })).toBe('unknown field "matchers" in a matcher group; ignored');
+    // A note on the group changes nothing: no warning for --strict to fail on.
+    expect(message({ description: "guards", id: "pre:bash:guard" })).toBeUndefined();
   });
 
   it("says how to write a hook put straight into the event's array, or written as a string", () => {
