@@ -5,9 +5,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles, pluginOptions } from "../schema/claude-plugins.js";
+import type { Diagnostic } from "../schema/diagnostics.js";
 import { claudeConfigDir, type SettingsText, userSettingsFile } from "../schema/load-settings.js";
 import { homeShown, insideProject } from "../schema/paths.js";
 import type { PluginOrigin } from "../schema/types.js";
+import { jsonProblem } from "../schema/validate.js";
 import { EXIT, ExitError } from "./errors.js";
 import { readIfExists } from "./write-output.js";
 
@@ -39,7 +41,8 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
   for (const { id, root } of plugins) {
     const inProject = insideProject(request.projectDir, root);
     const committed = inProject !== undefined && !request.user;
-    const manifest = await readIfExists(path.join(root, ".claude-plugin", "plugin.json"));
+    const manifestPath = path.join(root, ".claude-plugin", "plugin.json");
+    const manifest = await readIfExists(manifestPath);
     // A committed plugin carries no one's own option values: only the project's and the defaults.
     const optionTexts = committed ? read.filter((text) => text.kind === "project") : [...userSettings, ...read];
     const origin: PluginOrigin = {
@@ -49,21 +52,29 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
       ...optionFields(manifest, optionTexts, id),
       ...(forced.has(id) ? { managed: true as const } : {}),
     };
+    const shownAs = (file: string) => insideProject(request.projectDir, file) ?? homeShown(file);
+    const fileOf = (file: string): SettingsText["file"] => ({
+      kind: "plugin",
+      path: file,
+      display: shownAs(file),
+      optional: true,
+      plugin: origin,
+      ...(inProject === undefined && !request.user ? { perMachine: true } : {}),
+    });
+    // Claude loads no part of a plugin whose manifest it cannot read; the other plugins go on.
+    const broken =
+      manifest === undefined
+        ? undefined
+        : jsonProblem(manifest, shownAs(manifestPath), `Claude Code does not load plugin ${id}, so none of its hooks are converted`);
+    if (broken) {
+      texts.push({ file: fileOf(manifestPath), unreadable: broken });
+      continue;
+    }
     for (const file of pluginHookFiles(root, manifest)) {
       const text = await readIfExists(file);
-      if (text === undefined) continue;
-      const display = insideProject(request.projectDir, file) ?? homeShown(file);
-      texts.push({
-        file: {
-          kind: "plugin",
-          path: file,
-          display,
-          optional: true,
-          plugin: origin,
-          ...(inProject === undefined && !request.user ? { perMachine: true } : {}),
-        },
-        text,
-      });
+      if (text !== undefined) texts.push({ file: fileOf(file), text });
+      else if (manifest !== undefined && file !== path.join(root, "hooks", "hooks.json"))
+        texts.push({ file: fileOf(manifestPath), unreadable: missingHooksFile(manifest, shownAs(manifestPath), shownAs(file)) });
     }
   }
   return texts;
@@ -81,4 +92,17 @@ function optionFields(
 ): Pick<PluginOrigin, "options" | "sensitiveOptions"> {
   const { values, sensitive } = pluginOptions(manifest, texts, id);
   return { ...(Object.keys(values).length > 0 ? { options: values } : {}), ...(sensitive.length > 0 ? { sensitiveOptions: sensitive } : {}) };
+}
+
+/** plugin.json's "hooks" names a file that is not there: Claude reports the plugin's hooks as failing to load. */
+function missingHooksFile(manifest: string, display: string, missing: string): Diagnostic {
+  const before = manifest.slice(0, Math.max(0, manifest.indexOf('"hooks"'))).split("\n");
+  return {
+    code: "plugin-hooks-file-missing",
+    severity: "warning",
+    file: display,
+    line: before.length,
+    column: before.at(-1)!.length + 1,
+    message: `"hooks" names ${missing}, which does not exist; Claude Code cannot load these hooks of the plugin either`,
+  };
 }

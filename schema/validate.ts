@@ -308,6 +308,22 @@ function properties(node: Node): Array<[Node, Node]> {
   return pairs;
 }
 
+/** The first reason `text` is not JSON that Claude reads (a plugin's manifest), located, as a warning; none when it is. */
+export function jsonProblem(text: string, file: string, consequence: string): Diagnostic | undefined {
+  const at = (offset: number, what: string): Diagnostic => ({
+    code: "plugin-manifest-unreadable",
+    severity: "warning",
+    file,
+    ...position(lineStarts(text), offset),
+    message: `${what}; ${consequence}`,
+  });
+  const tooDeep = nestingBeyond(text, MAX_NESTING);
+  if (tooDeep !== undefined) return at(tooDeep, `nested more than ${MAX_NESTING} levels deep`);
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  return errors[0] ? at(errors[0].offset, `invalid JSON: ${parseErrorText(errors[0].error)}`) : undefined;
+}
+
 /** The last property of that name wins, as in JSON.parse. */
 function property(node: Node, name: string): { key: Node; value: Node } | undefined {
   let found: { key: Node; value: Node } | undefined;

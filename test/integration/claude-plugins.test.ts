@@ -156,3 +156,27 @@ it("a plugin hooks.json whose events are not inside \"hooks\" says so, where the
   );
   expect((await cli(["convert", "--dry-run", "--strict", "--project", p.dir, "--plugin", p.file("guard")])).exitCode).toBe(2);
 });
+
+it("a plugin's manifest Claude cannot read, or a hooks file it names that is missing, is a located warning; the rest converts", async () => {
+  const root = await pluginFolder();
+  await mkdir(path.join(root, ".claude-plugin"), { recursive: true });
+  await writeFile(path.join(root, ".claude-plugin", "plugin.json"), '{\n  "name": "guard",\n  "hooks": "./hooks/extra.json"\n}\n');
+  const config = await mkdtemp(path.join(os.tmpdir(), "claude-config-"));
+  outside.push(config);
+  const p = await project({ ".claude/settings.json": settings({ Stop: [{ hooks: [{ type: "command", command: "true" }] }] }) });
+  const missing = await cli(["convert", "--dry-run", "--project", p.dir, "--plugin", root], { env: { CLAUDE_CONFIG_DIR: config } });
+  expect(missing.exitCode).toBe(0);
+  expect(missing.stderr).toMatch(/plugin\.json:3:3: warning: "hooks" names .*extra\.json, which does not exist; .* \[plugin-hooks-file-missing\]/);
+  expect(missing.stdout).toMatch(/translated PreToolUse \[Bash\]/); // hooks/hooks.json still counts
+
+  await writeFile(path.join(root, ".claude-plugin", "plugin.json"), '{\n  "name": "guard",\n  "hooks": ["./a.json" "./b.json"]\n}\n');
+  const broken = await cli(["convert", "--dry-run", "--project", p.dir, "--plugin", root], { env: { CLAUDE_CONFIG_DIR: config } });
+  expect(broken.exitCode).toBe(0);
+  expect(broken.stderr).toMatch(
+    /plugin\.json:3:24: warning: invalid JSON: expected "," .*Claude Code does not load plugin .*, so none of its hooks are converted \[plugin-manifest-unreadable\]/,
+  );
+  expect(broken.stdout).not.toContain("PreToolUse");
+  expect(broken.stdout).toContain("translated Stop");
+  const strict = await cli(["convert", "--dry-run", "--strict", "--project", p.dir, "--plugin", root], { env: { CLAUDE_CONFIG_DIR: config } });
+  expect(strict.exitCode).toBe(2);
+});
