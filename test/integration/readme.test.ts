@@ -29,3 +29,12 @@ it("the README's `test` sample is what test prints for the bundled example (dura
   const durations = (text: string) => text.replace(/ in \d+ ms/g, " in N ms");
   expect(shown && durations(shown)).toBe(durations(result.stdout.trimEnd()));
 });
+
+it("the README's lints table names every lint code convert can warn with", async () => {
+  const lints = await readFile(path.join(REPO_ROOT, "schema/lints.ts"), "utf8");
+  const codes = [...new Set([...lints.matchAll(/code: "([a-z-]+)"/g)].map((match) => match[1]!))];
+  expect(codes.length).toBeGreaterThan(5);
+  const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
+  const table = /\| Code \| Seen in real settings \|\n([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
+  expect(codes.filter((code) => !table.includes(`\`${code}\``))).toEqual([]);
+});
