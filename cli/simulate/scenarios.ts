@@ -5,7 +5,7 @@
 // besides (a new turn, an abort, a toast, an answer) is recorded by the offline client.
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
-import type { EventName } from "../../schema/events.js";
+import { type EventName, eventInfo } from "../../schema/events.js";
 import { HookBlock } from "../../plugin/events/define-event.js";
 import { EVENT_MODULES } from "../../plugin/events/index.js";
 import { opencodeError, WITHOUT_MESSAGE } from "./api-errors.js";
@@ -60,6 +60,12 @@ function needsTool(event: EventName, options: FireOptions): string | undefined {
 /** The values a matcher of the event can see in OpenCode, from the plugin's own event modules. */
 function matchValues(event: EventName): string[] {
   return [...new Set((EVENT_MODULES.get(event) ?? []).flatMap((module) => module.matchValues ?? []))];
+}
+
+/** The values Claude sends for the event that OpenCode never produces (schema/events.ts against the event's modules). */
+function neverInOpencode(event: EventName): string[] {
+  const possible = matchValues(event);
+  return (eventInfo(event).values ?? []).filter((value) => !possible.includes(value));
 }
 
 /** The session's last turn, as the flags describe it. */
@@ -253,7 +259,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     happens: "session.deleted of the session (reason other); prompt_input_exit: the plugin's dispose as the TUI exits, for the session it created",
     flags: ["reason"],
     check: (options) =>
-      notOneOf("reason", options.reason, matchValues("SessionEnd"), { values: ["clear", "resume", "logout"], why: "OpenCode ends no session this way" }),
+      notOneOf("reason", options.reason, matchValues("SessionEnd"), { values: neverInOpencode("SessionEnd"), why: "OpenCode ends no session this way" }),
     subject: (options) => `reason ${options.reason ?? "other"}`,
     async fire(hooks, options, sim) {
       if ((options.reason ?? "other") === "other") {
@@ -279,7 +285,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     flags: ["errorType", "error", "prompt"],
     check(options) {
       const wrong = notOneOf("errorType", options.errorType, matchValues("StopFailure"), {
-        values: ["oauth_org_not_allowed", "account_on_hold", "verification_required", "cloud_credential_error"],
+        values: neverInOpencode("StopFailure"),
         why: "OpenCode reports no such error",
       });
       if (wrong) return wrong;

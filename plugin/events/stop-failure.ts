@@ -2,6 +2,7 @@
 // Esc): instead of Stop, as in Claude. The error is named with Claude's values, mapped from
 // OpenCode's error types and HTTP status; output is ignored. Source: https://code.claude.com/docs/en/hooks#stopfailure.
 import type { AssistantMessage } from "@opencode-ai/sdk/v2";
+import { eventInfo } from "../../schema/events.js";
 import { decideIgnored } from "../decide/ignored-decision.js";
 import { turnEnd } from "../opencode/session-messages.js";
 import { defineEvent } from "./define-event.js";
@@ -12,6 +13,9 @@ interface FailureFiring {
   error: string;
   details: string;
 }
+
+/** Claude StopFailure errors that OpenCode's providers never report: account and cloud-credential problems. */
+const NOT_FROM_OPENCODE: readonly string[] = ["oauth_org_not_allowed", "account_on_hold", "verification_required", "cloud_credential_error"];
 
 export default defineEvent<"session.idle", FailureFiring, ReturnType<typeof decideIgnored>>({
   name: "StopFailure",
@@ -29,17 +33,7 @@ export default defineEvent<"session.idle", FailureFiring, ReturnType<typeof deci
   },
   session: (firing) => firing.sessionID,
   matchValue: (firing) => firing.error,
-  matchValues: [
-    "authentication_failed",
-    "billing_error",
-    "rate_limit",
-    "overloaded",
-    "invalid_request",
-    "model_not_found",
-    "server_error",
-    "unknown",
-    "max_output_tokens",
-  ],
+  matchValues: eventInfo("StopFailure").values!.filter((value) => !NOT_FROM_OPENCODE.includes(value)),
   input: (firing) => ({ error: firing.error, error_details: firing.details, last_assistant_message: firing.details }),
   decide: (runs) => decideIgnored("StopFailure", runs),
   apply() {},
