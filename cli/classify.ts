@@ -166,8 +166,10 @@ function toolReach(matcher: string | undefined): Reach {
   const compiled = compileMatcher(matcher);
   if (!compiled.ok) return { firesOn: [], deadNames: [] };
   const test = compiled.matcher;
-  // An unanchored regex that matches "" (".*", "^", "x?") matches every name, MCP and custom tools too.
-  if (test.kind === "all" || (test.kind === "regex" && test.test(""))) return { firesOn: ["every tool"], deadNames: [] };
+  // An unanchored regex that matches "" (".*", "^", "x?") matches every name, MCP and custom tools too
+  // (but "^$" only the empty one).
+  const everyName = test.kind === "regex" && test.test("") && test.test("Bash") && test.test("mcp__any__tool");
+  if (test.kind === "all" || everyName) return { firesOn: ["every tool"], deadNames: [] };
   const firesOn = TOOL_TABLE.filter((tool) => test.test(tool.claude)).map((tool) => tool.opencode);
   if (APPLY_PATCH_SHOWN_AS.some((name) => test.test(name))) firesOn.push(APPLY_PATCH);
   if (test.kind === "regex") {

@@ -26,6 +26,7 @@ describe("per-hook classification", () => {
     [undefined, "translated", "every tool"],
     [".*", "translated", "every tool"],
     ["^", "translated", "every tool"],
+    ["^$", "dropped", undefined],
     ["^(Edit|Write)$", "translated", "write, edit, apply_patch"],
   ])("PreToolUse [%s] -> %s, fires on %s", (matcher, status, firesOn) => {
     expect(row(entry("PreToolUse", matcher))).toMatchObject({ status, firesOn });
