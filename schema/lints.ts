@@ -37,8 +37,9 @@ const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\$\{PIPESTATUS/, "${PIPESTATUS[…]}"],
   [/\b[A-Za-z_]\w*=\(/, "arrays"],
   [/\$\{[A-Za-z_]\w*\[/, "arrays"],
-  [/(^|[;&|({]\s*)function\s+[A-Za-z_]/, "the function keyword (POSIX: name() { … })"],
-  [/(^|[;&|({]\s*)source\s/, "source (POSIX: .)"],
+  // At the start of the command or of any later line, or after an operator.
+  [/(^|[\n;&|({]\s*)function\s+[A-Za-z_]/, "the function keyword (POSIX: name() { … })"],
+  [/(^|[\n;&|({]\s*)source\s/, "source (POSIX: .)"],
   [/<<</, "here-strings <<< (POSIX: printf '%s' … |)"],
   [/\$'/, "$'…' strings (POSIX: printf)"],
   [/&>/, "&> (POSIX: >file 2>&1)"],
@@ -90,13 +91,16 @@ const LEGACY_VARIABLES: Readonly<Record<string, string>> = {
 function unsetVariables({ handler }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
   const text = [handler.command, ...(handler.args ?? [])].join(" ");
-  return Object.entries(LEGACY_VARIABLES)
-    .filter(([name]) => new RegExp(`\\$\\{?${name}\\b`).test(text))
-    .map(([name, replacement]) => ({
-      code: "unset-variable",
-      field: "command" as const,
-      message: `Claude Code never sets $${name}: the hook input arrives as JSON on stdin; read it with ${replacement}`,
-    }));
+  return (
+    Object.entries(LEGACY_VARIABLES)
+      // A command that sets the variable itself (`CLAUDE_TOOL_INPUT=$(cat)`) reads its own value.
+      .filter(([name]) => new RegExp(`\\$\\{?${name}\\b`).test(text) && !new RegExp(`(^|[\\s;&|(])(export\\s+)?${name}=`).test(text))
+      .map(([name, replacement]) => ({
+        code: "unset-variable",
+        field: "command" as const,
+        message: `Claude Code never sets $${name}: the hook input arrives as JSON on stdin; read it with ${replacement}`,
+      }))
+  );
 }
 
 /** `Bash(git push *)` as a matcher is a regex that matches no tool name; it belongs in `if`. */

@@ -210,6 +210,10 @@ describe("lints for hooks that would silently never work", () => {
     ["python3 - <<'PY'\nimport json, sys\nprint(json.load(sys.stdin)['tool_input'][[0][0]])\nPY", false],
     ["cat <<-EOF > f\n\tsource [[ x ]] <<< y\n\tEOF\n[[ -s f ]] && exit 2", true],
     ["x=$((1 << 2)); [[ $x ]]", true],
+    // a bash-only command at the start of a later line
+    ["true\nsource ./env.sh", true],
+    ["cd x\nfunction guard { exit 2; }", true],
+    ["echo resource usage", false],
   ])("bash-only syntax in %s -> %s", (command, fires) => {
     expect(lint(bash(command)).includes("bash-only-syntax")).toBe(fires);
   });
@@ -308,6 +312,9 @@ describe("lints for hooks that would silently never work", () => {
     expect(lint(bash('npx some-cli post-command --success "$CLAUDE_EXIT_CODE"'))).toEqual(["unset-variable"]);
     expect(lint(bash("echo \"$TOOL_INPUT\" | jq -r '.file_path // empty'"))).toEqual(["unset-variable"]);
     expect(lint(bash('echo "$CLAUDE_PROJECT_DIR" "$CLAUDE_FILE_PATHS_X"'))).toEqual([]);
+    // a command that sets the variable itself reads its own value
+    expect(lint(bash('CLAUDE_TOOL_INPUT=$(cat); echo "$CLAUDE_TOOL_INPUT" | jq .'))).toEqual([]);
+    expect(lint(bash('export TOOL_INPUT="$(cat)"; echo "$TOOL_INPUT"'))).toEqual([]);
     expect(validateSettings('{"hook": {"Stop": []}}', "s.json", "project").diagnostics.map((d) => d.code)).toEqual(["hook-not-hooks"]);
   });
 });
