@@ -58,7 +58,8 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  for (const error of errors) {
+  // A file cut short gives several errors at its end: one message per place is enough.
+  for (const error of errors.filter((each, index) => errors.findIndex((other) => other.offset === each.offset) === index)) {
     report(error.offset, "error", "json-syntax", `invalid JSON: ${parseErrorText(error.error)}; Claude Code cannot read this file at all`);
   }
   if (errors.length > 0 || !root) return { source, diagnostics };

@@ -169,6 +169,10 @@ describe("loading as Claude Code 2.1.332 loads: skip the malformed entry, keep t
     expect(codes('{"hooks": "Stop"}')).toEqual(["error:hooks-not-object@1:11"]);
   });
 
+  it("a file cut short is one error at its end, not one per unclosed bracket", () => {
+    expect(codes('{"hooks": {"Stop": [{"hooks": [').filter((code) => code.includes("json-syntax"))).toEqual(["error:json-syntax@1:32"]);
+  });
+
   it("says a parse error in words", () => {
     expect(validate('{"hooks": {} "disableAllHooks": true}').diagnostics[0]?.message).toBe(
       'invalid JSON: expected "," after the value; Claude Code cannot read this file at all',
