@@ -11,14 +11,24 @@ const everything = (request: RecordedRequest) => JSON.stringify(request.body.mes
 
 it("an async PostToolUse hook's additionalContext reaches the model's next request, not the one that was already on its way", async () => {
   const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "lint: 2 warnings in a.ts" } });
+  // The hook answers only once the second call has started, so after the request that follows the
+  // first call went out, however slow the machine; the second call waits (up to 15 s) for the answer.
+  // (OpenCode's bash tool runs in the project folder, without the hooks' CLAUDE_PROJECT_DIR.)
+  const wait = (file: string) => `for i in $(seq 150); do [ -f "${file}" ] && break; sleep 0.1; done`;
   const s = await run({
     settings: {
-      hooks: { PostToolUse: [{ matcher: "Bash", hooks: [command(`sleep 1; echo '${context}'; touch "$CLAUDE_PROJECT_DIR/hook-done"`, { async: true })] }] },
+      hooks: {
+        PostToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [command(`${wait("$CLAUDE_PROJECT_DIR/second-started")}; echo '${context}'; touch "$CLAUDE_PROJECT_DIR/hook-done"`, { async: true })],
+          },
+        ],
+      },
     },
     script: [
       { tool: "bash", args: { command: "echo one", description: "one" } },
-      // Waits for the async hook (up to 15 s), so a slow machine cannot send the next request before it is done.
-      { tool: "bash", args: { command: "for i in $(seq 150); do [ -f hook-done ] && break; sleep 0.1; done; sleep 1", description: "wait" } },
+      { tool: "bash", args: { command: `touch second-started; ${wait("hook-done")}; sleep 1`, description: "wait" } },
       { text: "done" },
     ],
   });
