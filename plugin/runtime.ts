@@ -86,6 +86,11 @@ export class Runtime {
     return this.host === "run";
   }
 
+  /** The TUI or a server is closing: no Stop or SubagentStop turn starts (`opencode run` still runs them, shutdown.ts). */
+  get closingForGood(): boolean {
+    return this.disposing && !this.oneShotRun;
+  }
+
   /**
    * `opencode run`, in this process or attached to `opencode serve`, answers every permission
    * prompt itself with `reject` within milliseconds; a hook's answer must be sent before it.

@@ -69,7 +69,7 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
       }
       if (action !== "continue") continue;
       // OpenCode is closing, or the user typed a new prompt while the hooks ran: start no turn.
-      if ((runtime.disposing && !runtime.oneShotRun) || session.promptedAt > firing.readAt) {
+      if (runtime.closingForGood || session.promptedAt > firing.readAt) {
         session.stop = onContinuationDone(session.stop);
         continue;
       }

@@ -60,7 +60,7 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
       if (action === "capped") tellUser(runtime, `SubagentStop hooks blocked ${cap} times in a row; the subagent stops here.`, "warning");
       if (action !== "continue") continue;
       // OpenCode is closing (the TUI or a server): start no turn, as for Stop.
-      if (runtime.disposing && !runtime.oneShotRun) {
+      if (runtime.closingForGood) {
         child.stop = onContinuationDone(child.stop);
         continue;
       }
@@ -68,7 +68,7 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
       const continued = await continueSession(runtime, firing.childID, continuationText("SubagentStop", decision), lastUser);
       child.stop = onContinuationDone(child.stop);
       // A turn let go at shutdown gives no new answer to judge.
-      if (!continued || (runtime.disposing && !runtime.oneShotRun)) continue;
+      if (!continued || runtime.closingForGood) continue;
       const answer = lastAssistantText(await fetchMessages(runtime.client, firing.childID));
       if (answer !== undefined) replaceTaskResult(firing.context.output, answer);
       await fireEvent(subagentStop, call, runtime);
