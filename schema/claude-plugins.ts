@@ -11,18 +11,11 @@ import type { SourceKind } from "./types.js";
 
 /** `name@marketplace` ids enabled by the settings texts (each with its file's kind), the highest-ranked file deciding. */
 export function enabledPluginIds(texts: ReadonlyArray<{ kind: SourceKind; text: string }>): string[] {
-  const decided = new Map<string, { enabled: boolean; rank: number }>();
-  for (const { kind, text } of texts) {
-    const rank = precedence(kind);
-    const enabled = (safeParse(text) as { enabledPlugins?: unknown } | undefined)?.enabledPlugins;
-    if (typeof enabled !== "object" || enabled === null || Array.isArray(enabled)) continue;
-    for (const [id, value] of Object.entries(enabled)) {
-      if (typeof value !== "boolean") continue;
-      const before = decided.get(id);
-      if (!before || rank >= before.rank) decided.set(id, { enabled: value, rank });
-    }
+  const decided = new Map<string, boolean>();
+  for (const settings of ranked(texts)) {
+    for (const [id, value] of Object.entries(objectAt(settings, "enabledPlugins") ?? {})) if (typeof value === "boolean") decided.set(id, value);
   }
-  return [...decided].filter(([, state]) => state.enabled).map(([id]) => id);
+  return [...decided].filter(([, enabled]) => enabled).map(([id]) => id);
 }
 
 /** Where each enabled plugin is installed, from installed_plugins.json (a list per id, or one entry). */
@@ -42,10 +35,11 @@ export function installPaths(installedJson: string | undefined, ids: readonly st
 export function pluginHookFiles(root: string, pluginJson: string | undefined): string[] {
   const files = [path.join(root, "hooks", "hooks.json")];
   const manifest = path.join(root, ".claude-plugin", "plugin.json");
-  const hooks = (pluginJson ? (safeParse(pluginJson) as { hooks?: unknown } | undefined) : undefined)?.hooks;
+  const parsed = pluginJson ? safeParse(pluginJson) : undefined;
+  const hooks = (parsed as { hooks?: unknown } | undefined)?.hooks;
   const named = typeof hooks === "string" ? [hooks] : Array.isArray(hooks) ? hooks.filter((item): item is string => typeof item === "string") : [];
   for (const file of named) files.push(path.resolve(root, file));
-  if (typeof hooks === "object" && hooks !== null && !Array.isArray(hooks)) files.push(manifest);
+  if (objectAt(parsed, "hooks")) files.push(manifest);
   return [...new Set(files)];
 }
 
@@ -78,9 +72,8 @@ export function pluginOptions(manifestJson: string | undefined, texts: ReadonlyA
     const fallback = (option as { default?: unknown } | null)?.default;
     if (!sensitive.includes(key) && fallback !== undefined && fallback !== null) values[key] = optionText(fallback);
   }
-  const ranked = [...texts].sort((a, b) => precedence(a.kind) - precedence(b.kind));
-  for (const { text } of ranked) {
-    const options = objectAt(objectAt(objectAt(safeParse(text), "pluginConfigs"), id), "options") ?? {};
+  for (const settings of ranked(texts)) {
+    const options = objectAt(objectAt(objectAt(settings, "pluginConfigs"), id), "options") ?? {};
     for (const [key, value] of Object.entries(options)) {
       if (!sensitive.includes(key) && value !== undefined && value !== null) values[key] = optionText(value);
     }
@@ -97,6 +90,11 @@ function optionText(value: unknown): string {
 function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
   const found = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
   return typeof found === "object" && found !== null && !Array.isArray(found) ? (found as Record<string, unknown>) : undefined;
+}
+
+/** The settings parsed, lowest precedence first (stable within a rank): a later one's value wins, as for any key. */
+function ranked(texts: ReadonlyArray<{ kind: SourceKind; text: string }>): unknown[] {
+  return [...texts].sort((a, b) => precedence(a.kind) - precedence(b.kind)).map(({ text }) => safeParse(text));
 }
 
 /** JSONC as Claude reads it; a file too deep or broken to read gives nothing (the validator reports it, located). */
