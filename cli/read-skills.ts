@@ -6,7 +6,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../schema/diagnostics.js";
-import { claudeConfigDir, type SettingsText } from "../schema/load-settings.js";
+import { claudeConfigDir, type SettingsFile, type SettingsText } from "../schema/load-settings.js";
 import { insideProject } from "../schema/paths.js";
 import { readIfExists } from "./write-output.js";
 
@@ -24,31 +24,25 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
   if (skills.length === 0 && agents.length === 0) return found;
   // The YAML parser is loaded only where there are skills or agents: with jsdiff, about 18 ms of every convert otherwise.
   const { frontmatterHooks } = await import("../schema/frontmatter-hooks.js");
-  for (const file of skills) {
-    const markdown = await readIfExists(file);
-    if (markdown === undefined) continue;
-    const read = frontmatterHooks(markdown, shown(file));
-    found.diagnostics.push(...read.diagnostics);
-    if (read.hooksJson === undefined) continue;
-    const root = path.dirname(file);
-    const skill = { name: read.name ?? path.basename(root), root: user ? root : shown(root) };
-    found.texts.push({
-      file: { kind: "skill", path: file, display: shown(file), optional: true, skill, shownAtLine: read.hooksLine ?? 1 },
-      text: read.hooksJson,
-    });
-  }
-  for (const file of agents) {
+  /** A file's frontmatter hooks and the line they start at; its findings are kept either way. */
+  const hooksIn = async (file: string) => {
     const markdown = await readIfExists(file);
     const read = markdown === undefined ? undefined : frontmatterHooks(markdown, shown(file));
+    if (read) found.diagnostics.push(...read.diagnostics);
+    return read?.hooksJson === undefined ? undefined : { ...read, hooksJson: read.hooksJson };
+  };
+  const add = (file: string, read: { hooksJson: string; hooksLine?: number }, origin: Pick<SettingsFile, "kind" | "skill" | "agent">) =>
+    found.texts.push({ file: { ...origin, path: file, display: shown(file), optional: true, shownAtLine: read.hooksLine ?? 1 }, text: read.hooksJson });
+  for (const file of skills) {
+    const read = await hooksIn(file);
     if (!read) continue;
-    found.diagnostics.push(...read.diagnostics);
-    if (read.hooksJson === undefined) continue;
+    const root = path.dirname(file);
+    add(file, read, { kind: "skill", skill: { name: read.name ?? path.basename(root), root: user ? root : shown(root) } });
+  }
+  for (const file of agents) {
+    const read = await hooksIn(file);
     // Read so that the report lists each one as dropped, with why (classify.ts).
-    const agent = read.name ?? path.basename(file, ".md");
-    found.texts.push({
-      file: { kind: "agent", path: file, display: shown(file), optional: true, agent, shownAtLine: read.hooksLine ?? 1 },
-      text: read.hooksJson,
-    });
+    if (read) add(file, read, { kind: "agent", agent: read.name ?? path.basename(file, ".md") });
   }
   return found;
 }
