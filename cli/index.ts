@@ -11,6 +11,7 @@ import { EXIT, ExitError, UsageError } from "./errors.js";
 import { explain } from "./explain.js";
 import { packageVersion } from "./package-info.js";
 import { FIRE_FLAGS, type FireFlag } from "./simulate/fire-options.js";
+import { SCENARIOS } from "./simulate/scenarios.js";
 import { testHook } from "./test-hook.js";
 
 // `convert | head` closes stdout early: finish the work quietly instead of dying on EPIPE.
@@ -99,10 +100,7 @@ withSourceFlags(program.command("test"))
   .description(
     "fire one event against the configured hooks offline: what ran, why the others did not, and what OpenCode would do (exit 0 through, 1 blocked, 3 a hook failed)",
   )
-  .argument(
-    "<event>",
-    "a Claude Code event: PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionRequest, Notification, UserPromptSubmit, UserPromptExpansion, SessionStart, SessionEnd, Stop, StopFailure, SubagentStart, SubagentStop, PreCompact, PostCompact, FileChanged",
-  )
+  .argument("<event>", `a Claude Code event: ${Object.keys(SCENARIOS).join(", ")}`)
   .option("-t, --tool <name>", "tool events: a Claude tool name (Bash, Edit, mcp__server__tool) or an OpenCode tool id (bash, edit)")
   .option("-i, --input <json>", "tool events: the tool input as JSON (Claude's snake_case for a Claude name), @FILE, or - for stdin")
   .option("--output <text>", "PreToolUse, PostToolUse, PostToolBatch: the tool's result text; PostToolUseFailure: what the failed Bash command printed")
