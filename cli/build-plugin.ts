@@ -1,5 +1,6 @@
 // The pipeline convert and check share, in two steps. readBuildInputs does all the reading: the
-// settings files, this package's version and runtime bundle, what /bin/sh is. buildPlugin turns
+// flags an earlier convert recorded (recorded-flags.ts), the settings files, this package's version
+// and runtime bundle, what /bin/sh is. buildPlugin turns
 // those inputs into the plugin text, the runtime module and the local hooks data: pure, so it is
 // tested in memory. No writes: convert and check are its two sinks.
 import { existsSync } from "node:fs";
@@ -21,17 +22,30 @@ import {
 import { type MergedHooks, mergeSources } from "../schema/merge-sources.js";
 import { insideProject } from "../schema/paths.js";
 import { systemShell } from "../schema/system-shell.js";
+import type { IgnoredHook } from "../schema/types.js";
 import type { PluginConfig, SettingsHash } from "../plugin/config.js";
-import { settingsTextHash } from "../plugin/settings-drift.js";
+import { driftHash } from "../plugin/settings-drift.js";
 import { LOCAL_HOOKS_FILE, PLUGIN_FILE } from "../plugin/local-hooks.js";
-import { classify, type ReportRow, withDisableAllHooks } from "./classify.js";
+import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "./classify.js";
 import { findProjectRoot, isDirectory } from "./project-root.js";
-import { display } from "./write-output.js";
+import { display, readIfExists } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
+import { headerFlags } from "./generated-header.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
 import { readPluginHooks } from "./read-plugins.js";
 import { readFrontmatterHooks } from "./read-skills.js";
-import { renderLocalHooks, renderPlugin, renderRuntime } from "./render-plugin.js";
+import {
+  applyRecords,
+  type FlagsRecord,
+  flagWords,
+  goneMessage,
+  joinFlags,
+  type RecordedFlags,
+  recordFor,
+  type RecordUse,
+  shellWord,
+} from "./recorded-flags.js";
+import { localHooksFlags, renderLocalHooks, renderPlugin, renderRuntime } from "./render-plugin.js";
 
 export interface BuildOptions {
   /** Project folder (default: the current directory). */
@@ -48,6 +62,8 @@ export interface BuildOptions {
   plugins?: string[];
   /** Also read managed settings: `true` from this platform's folder, or a folder (always with --user). */
   managed?: boolean | string;
+  /** A recorded input that is gone is dropped instead of stopping the run (convert --force). */
+  force?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -76,6 +92,8 @@ export interface Build {
   diagnostics: Diagnostic[];
   /** What runs in this checkout, per hook (local settings included). */
   rows: ReportRow[];
+  /** Hooks of a type their event never runs, from every file read (`test` names them). */
+  ignored: IgnoredHook[];
   /** How many hooks the settings hold (valid ones, in every file read). */
   hooks: number;
   /** The plugin text; undefined when the settings have errors. */
@@ -96,7 +114,9 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
 export async function readBuildInputs(options: BuildOptions): Promise<BuildInputs> {
   const env = options.env ?? process.env;
   const projectDir = projectFolder(options, env);
-  const plan = planFiles(options, projectDir, env);
+  const recorded = await withRecordedFlags(options, projectDir, env);
+  options = recorded.options;
+  const plan = { ...planFiles(options, projectDir, env), recorded: recorded.use };
   for (const file of plan.files) {
     if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
   }
@@ -117,6 +137,26 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
   };
 }
 
+/**
+ * The source flags this run uses: those given, else those the plugin's header and (project mode) the
+ * local hooks file recorded. A recorded file or folder that is gone stops the run, naming it; with
+ * --force it is left out (the plan says so).
+ */
+async function withRecordedFlags(options: BuildOptions, projectDir: string, env: NodeJS.ProcessEnv): Promise<{ options: BuildOptions; use: RecordUse }> {
+  const pluginFile = planOutputs(options, projectDir, env).pluginFile;
+  const records: FlagsRecord[] = [];
+  const own = headerFlags((await readIfExists(pluginFile)) ?? "");
+  if (own) records.push({ file: display(projectDir, pluginFile), flags: own });
+  // With --settings (given or recorded) there is no local hooks file: its record is not this run's.
+  if (!options.user && !options.settings?.length && !own?.settings?.length) {
+    const local = localHooksFlags((await readIfExists(path.join(projectDir, LOCAL_HOOKS_FILE))) ?? "");
+    if (local) records.push({ file: LOCAL_HOOKS_FILE, flags: local });
+  }
+  const { flags, use } = applyRecords(options, records, projectDir, existsSync);
+  if (use.gone.length > 0 && !options.force) throw new ExitError(goneMessage(use.gone[0]!), EXIT.usage);
+  return { options: { ...options, ...flags }, use };
+}
+
 /** Managed settings, on request (--managed) and always with --user; in project mode they are this machine's. */
 async function readManagedSettings(options: BuildOptions): Promise<SettingsText[]> {
   if (!options.managed && !options.user) return [];
@@ -128,11 +168,6 @@ async function readManagedSettings(options: BuildOptions): Promise<SettingsText[
     dropIns = [];
   }
   return readSettingsFiles(managedSettingsFiles(dir, dropIns, !options.user));
-}
-
-/** Where convert looked for settings, for "no settings found". */
-export function noSettingsMessage(plan: Plan): string {
-  return `no Claude Code settings found (looked for ${plan.files.map((file) => file.display).join(", ")})`;
 }
 
 /** Pure: the outputs of one conversion, from what readBuildInputs read. */
@@ -161,7 +196,8 @@ export function buildPlugin(inputs: BuildInputs): Build {
     hooks: loaded.sources.reduce((count, source) => count + source.entries.length, 0),
     inputs: loaded.texts.map((text) => text.display),
     diagnostics,
-    rows: [...withDisableAllHooks(main.rows, effective), ...withDisableAllHooks(localResult?.rows ?? [], effective)],
+    ignored: loaded.sources.flatMap((source) => source.ignored ?? []),
+    rows: withHttpPolicy([...withDisableAllHooks(main.rows, effective), ...withDisableAllHooks(localResult?.rows ?? [], effective)], effective),
   };
   if (hasErrors(diagnostics)) return build;
 
@@ -192,6 +228,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
     sources: shared.map((source) => source.file),
     texts: loaded.texts.filter((text) => shared.some((source) => source.file === text.display)),
     command: plan.command,
+    ...(plan.flags ? { flags: plan.flags } : {}),
   });
   if (localResult && local.length > 0) {
     const disable = localMerged.disableAllHooks?.value;
@@ -203,7 +240,12 @@ export function buildPlugin(inputs: BuildInputs): Build {
       ...httpPolicy(localMerged),
       settings: hashes(true),
     };
-    build.localHooksText = renderLocalHooks(build.localConfig, version);
+    build.localHooksText = renderLocalHooks(
+      build.localConfig,
+      version,
+      local.map((source) => source.file),
+      plan.localFlags,
+    );
   }
   return build;
 }
@@ -226,7 +268,8 @@ function httpPolicy(merged: MergedHooks): Pick<PluginConfig, "allowedHttpHookUrl
 function settingsHashes(texts: readonly SettingsText[], projectDir: string): SettingsHash[] {
   return texts.flatMap((text) => {
     if (text.text === undefined) return [];
-    return [{ file: insideProject(projectDir, text.file.path) ?? text.file.path, sha256: settingsTextHash(text.text) }];
+    const file = insideProject(projectDir, text.file.path) ?? text.file.path;
+    return [{ file, sha256: driftHash(file, text.raw ?? text.text) }];
   });
 }
 
@@ -237,7 +280,15 @@ export interface Plan {
   runtimeFile: string;
   /** Where settings.local.json hooks go (project mode only). */
   localFile?: string;
+  /** The command that regenerates the plugin (its own flags only: it is committed). */
   command: string;
+  /** The flags the plugin's header records, and those the local hooks file records. */
+  flags?: RecordedFlags;
+  localFlags?: RecordedFlags;
+  /** The command that regenerates everything this run writes, the local hooks file too (check's fix). */
+  rerun?: string;
+  /** What this run took from the records of an earlier one. */
+  recorded?: RecordUse;
 }
 
 /** --project as given (it must exist), else the project the current folder is in (project-root.ts). */
@@ -259,29 +310,31 @@ export function runtimeFileFor(pluginFile: string): string {
 }
 
 function planOutputs(options: BuildOptions, projectDir: string, env: NodeJS.ProcessEnv): Omit<Plan, "runtimeFile"> {
+  const mode = options.user ? "user" : options.settings?.length ? "settings" : "project";
+  const record = recordFor(options, projectDir, mode);
+  const convert = (flags: RecordedFlags, out: string | undefined) =>
+    ["npx hooks2opencode convert", ...(options.user ? ["--user"] : []), ...[...flagWords(flags), ...(out ? ["--out", out] : [])].map(shellWord)].join(" ");
+  const commands = (out: string | undefined) => ({ command: convert(record.plugin, out), rerun: convert(joinFlags(record.plugin, record.local), out) });
+  const recorded = { flags: record.plugin, localFlags: record.local };
   if (options.user) {
     const configHome = env.XDG_CONFIG_HOME || path.join(env.HOME || "~", ".config");
     return {
       files: [userSettingsFile(env)],
       pluginFile: path.resolve(options.out ?? path.join(configHome, "opencode", "plugins", PLUGIN_FILE)),
-      command: `npx hooks2opencode convert --user${options.out ? ` --out ${shellWord(path.resolve(options.out))}` : ""}`,
+      ...commands(options.out ? path.resolve(options.out) : undefined),
+      ...recorded,
     };
   }
   const pluginFile = path.resolve(options.out ?? path.join(projectDir, ".opencode", "plugins", PLUGIN_FILE));
-  const out = options.out ? ` --out ${shellWord(display(projectDir, pluginFile))}` : "";
+  const out = options.out ? display(projectDir, pluginFile) : undefined;
   if (options.settings && options.settings.length > 0) {
-    const files = explicitSettingsFiles(options.settings, projectDir);
-    return { files, pluginFile, command: `npx hooks2opencode convert ${files.map((file) => `--settings ${shellWord(file.display)}`).join(" ")}${out}` };
+    return { files: explicitSettingsFiles(options.settings, projectDir), pluginFile, ...commands(out), ...recorded };
   }
   return {
     files: projectSettingsFiles(projectDir),
     pluginFile,
     localFile: path.join(projectDir, LOCAL_HOOKS_FILE),
-    command: `npx hooks2opencode convert${out}`,
+    ...commands(out),
+    ...recorded,
   };
-}
-
-/** A path as one shell word (quoted only when it needs to be). */
-function shellWord(text: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }

@@ -4,16 +4,19 @@
 // cannot read, or any warning under --strict). The last line names the command that fixes it.
 // The git-ignored local hooks file is checked too where this machine has one (or has
 // settings.local.json); in CI, where neither exists, it is not.
-import { type BuildOptions, buildOutputs, noSettingsMessage } from "./build-plugin.js";
-import { EXIT, ExitError } from "./errors.js";
+import { type BuildOptions, buildOutputs } from "./build-plugin.js";
+import { EXIT } from "./errors.js";
 import { formatDiagnosticLine } from "./format-report.js";
-import { parseHeader } from "./generated-header.js";
+import { bodyLines, parseHeader } from "./generated-header.js";
+import { noSettingsError } from "./no-settings.js";
 import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
+import { droppedMessage, keepWords, usedMessage } from "./recorded-flags.js";
 import { type OutputOptions, outputFor } from "./terminal.js";
+import { twinPlugins } from "./twin-plugins.js";
 import { display, readIfExists } from "./write-output.js";
 
-export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned";
+export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned" | "duplicate";
 
 interface FileCheck {
   file: string;
@@ -50,6 +53,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     return report(EXIT.invalidSettings, []);
   }
   const { plan, projectDir } = build;
+  // The fix keeps every input recorded or given (the local hooks file's too), even those the flags given leave out.
+  const dropped = plan.recorded?.dropped ?? [];
+  const command = [plan.rerun ?? plan.command, ...keepWords(dropped)].join(" ");
   const noSettings = build.inputs.length === 0;
   const targets = [
     { file: plan.pluginFile, expected: build.pluginText },
@@ -59,24 +65,36 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     targets.map(async ({ file, expected }) => {
       const actual = await readIfExists(file);
       const { state, why } = build.hooks === 0 ? noHooksState(actual, noSettings) : compare(expected, actual);
-      const fix =
-        state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${plan.command} --force` : plan.command;
+      const fix = state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${command} --force` : command;
       const shown = display(projectDir, file);
       const after = state === "orphaned" ? undefined : build.hooks === 0 ? actual : expected;
       return { file: shown, state, why, fix, ...(options.diff ? { diff: fileDiff(shown, actual, after) } : {}) };
     }),
   );
-  if (noSettings && files.every((entry) => entry.state === "up to date")) throw new ExitError(noSettingsMessage(plan), EXIT.invalidSettings);
+  if (noSettings && files.every((entry) => entry.state === "up to date")) throw noSettingsError(build, options);
   if (plan.localFile) {
     const actual = await readIfExists(plan.localFile);
     const local = localState(build.localHooksText, actual);
     const shown = display(projectDir, plan.localFile);
     const diff = options.diff ? { diff: fileDiff(shown, actual, build.localHooksText) } : {};
-    if (local) files.push({ file: shown, ...local, fix: local.state === "up to date" ? null : plan.command, ...diff });
+    if (local) files.push({ file: shown, ...local, fix: local.state === "up to date" ? null : command, ...diff });
+  }
+  if (build.hooks > 0) {
+    for (const twin of await twinPlugins(projectDir, plan.pluginFile, build.pluginText)) {
+      const shown = display(projectDir, twin);
+      files.push({
+        file: shown,
+        state: "duplicate",
+        why: `generated from the same settings as ${display(projectDir, plan.pluginFile)}: OpenCode runs its hooks twice`,
+        fix: `rm ${shown}`,
+      });
+    }
   }
   // A runtime nobody imports, with no plugin and no hooks, is still up to date.
   const drift = files.filter((entry) => entry.state !== "up to date");
   if (!options.json) {
+    for (const input of plan.recorded?.used ?? []) print(`${usedMessage(input)}\n`);
+    if (dropped.length > 0) print(`note: ${droppedMessage(dropped)}; the command below keeps it.\n`);
     for (const entry of files)
       print(`${entry.state === "up to date" ? style.green(entry.state) : style.red(entry.state)}: ${entry.file}${entry.why ? ` (${entry.why})` : ""}\n`);
     for (const entry of files) if (entry.diff) print(entry.diff);
@@ -89,7 +107,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
             ? "discard the reformatting and regenerate it"
             : worst.state === "orphaned"
               ? "remove what no settings need any more"
-              : "regenerate it";
+              : worst.state === "duplicate"
+                ? "run each hook once"
+                : "regenerate it";
       print(`Run \`${worst.fix}\` to ${action}.\n`);
     }
   }
@@ -142,9 +162,7 @@ export function localState(expected: string | undefined, actual: string | undefi
 /** Equal apart from whitespace, quote style, semicolons and trailing commas: what prettier changes. */
 function sameTokens(a: string, b: string): boolean {
   const normalize = (text: string) =>
-    text
-      .split("\n")
-      .slice(5)
+    bodyLines(text)
       .join("\n")
       .replace(/["'`]/g, '"')
       .replace(/[\s;,]+/g, "");

@@ -6,14 +6,17 @@
 // git-ignored data file the plugin reads at start-up (write-local-hooks.ts, plugin/local-hooks.ts).
 import { rm } from "node:fs/promises";
 import type { Diagnostic } from "../schema/diagnostics.js";
-import { type BuildOptions, buildOutputs, noSettingsMessage } from "./build-plugin.js";
+import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import type { ReportRow } from "./classify.js";
 import { EXIT, ExitError } from "./errors.js";
 import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
+import { noSettingsError } from "./no-settings.js";
 import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
+import { droppedMessage, inputWords, usedMessage } from "./recorded-flags.js";
 import { type OutputOptions, outputFor } from "./terminal.js";
+import { twinPlugins, twinWarning } from "./twin-plugins.js";
 import { isTrackable, localHooksChange, writeLocalHooks } from "./write-local-hooks.js";
 import { display, readIfExists, writeOrExplain } from "./write-output.js";
 
@@ -42,7 +45,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const noSettings = build.inputs.length === 0 && build.diagnostics.length === 0;
   // No settings and nothing of ours to clean up: the user pointed convert at the wrong place.
   if (noSettings && !(await ownFilesExist([plan.pluginFile, plan.runtimeFile, ...(plan.localFile ? [plan.localFile] : [])]))) {
-    throw new ExitError(noSettingsMessage(plan), EXIT.invalidSettings);
+    throw noSettingsError(build, options);
   }
   const messages: string[] = [];
   const say = (text: string) => (options.json ? messages.push(text) : print(`${text}\n`));
@@ -54,6 +57,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   if (!options.json) {
     for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
     if (!options.quiet) print(`hooks2opencode: ${build.inputs.join(" + ") || "no settings"} -> ${output}\n`);
+    if (!options.quiet) for (const input of plan.recorded?.used ?? []) print(`${usedMessage(input)}\n`);
     // Settings it cannot read have no report: "No hooks found" would say the file is empty.
     if ((build.pluginText !== undefined && !noSettings) || rows.length > 0) print(formatReport(rows, { style, quiet: options.quiet === true }));
   }
@@ -62,6 +66,19 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
       `Settings have errors${options.json ? "" : " (listed above)"}; nothing was written. Fix them and run convert again.${options.json ? "" : "\n"}`,
     );
     return finish("invalid", EXIT.invalidSettings);
+  }
+  if (options.json) for (const input of plan.recorded?.used ?? []) say(usedMessage(input));
+  // Flags given again that leave a recorded input out would remove the hooks it brought in: only with --force.
+  const dropped = plan.recorded?.dropped ?? [];
+  if (dropped.length > 0 && !options.force) {
+    const refusal = `${droppedMessage(dropped)}; nothing was written`;
+    if (!options.dryRun && !options.json) throw new ExitError(refusal, EXIT.refused);
+    say(options.dryRun ? `Dry run: would refuse: ${refusal}` : refusal);
+    return finish("refused", EXIT.refused);
+  }
+  for (const input of [...dropped, ...(plan.recorded?.gone ?? [])]) {
+    const why = dropped.includes(input) ? "left out by the flags given" : "no such file or folder any more";
+    say(`Dropping ${inputWords(input)}, recorded in ${input.from} (${why}; --force): the hooks it brought in are removed.`);
   }
   const files = [
     { file: plan.pluginFile, text: build.pluginText, existing: await readIfExists(plan.pluginFile) },
@@ -86,7 +103,9 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     return finish("refused", EXIT.refused);
   }
   const changed = files.filter(({ text, existing }) => existing?.replace(/\r\n/g, "\n") !== text);
-  const names = changed.map(({ file, text }) => `${display(projectDir, file)}${options.dryRun ? ` (${text.length} bytes)` : ""}`).join(" and ");
+  const names = changed.map(({ file, text }) => `${display(projectDir, file)}${options.dryRun ? ` (${Buffer.byteLength(text)} bytes)` : ""}`).join(" and ");
+  // Two generated plugins of the same settings (an earlier --out) would run every hook twice.
+  for (const twin of await twinPlugins(projectDir, plan.pluginFile, build.pluginText)) say(twinWarning(display(projectDir, twin), output));
   if (options.dryRun) {
     // The local hooks file holds settings.local.json's hooks (and plugins installed outside the
     // project): a dry run that left it out would say nothing of them.
@@ -94,7 +113,8 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     const localName = plan.localFile ? display(projectDir, plan.localFile) : "";
     if (changed.length === 0 && local !== "written" && local !== "removed") say(`Dry run: ${output} is up to date; nothing to write.`);
     if (changed.length > 0) say(`Dry run: would write ${names}.`);
-    if (local === "written") say(`Dry run: would write ${localName} (${build.localHooksText!.length} bytes; local hooks, read by the plugin at start-up).`);
+    if (local === "written")
+      say(`Dry run: would write ${localName} (${Buffer.byteLength(build.localHooksText!)} bytes; local hooks, read by the plugin at start-up).`);
     if (local === "removed") say(`Dry run: would remove ${localName}: no local hooks any more.`);
     return finish("dry-run", EXIT.ok);
   }

@@ -1,11 +1,13 @@
 // Renders the two generated files. The plugin: header, the hooks it replays as readable data, and
 // one import of the runtime module beside it; a reviewer sees in one screen what it will run. The
 // runtime module: header and the bundled runtime, the same bytes in every project of a version. The
-// local hooks file: settings.local.json hooks as JSON data.
+// local hooks file: this machine's hooks (settings.local.json, plugins installed outside the
+// project, managed settings) as JSON data.
 // Same inputs, same bytes. Pure.
 import type { PluginConfig } from "../plugin/config.js";
 import type { ReportRow } from "./classify.js";
 import { comment, GENERATED_MARK, renderHeader, sha256 } from "./generated-header.js";
+import { hasFlags, parseFlags, type RecordedFlags } from "./recorded-flags.js";
 
 export interface RenderInput {
   config: PluginConfig;
@@ -18,6 +20,8 @@ export interface RenderInput {
   sources: string[];
   texts: Array<{ display: string; text: string }>;
   command: string;
+  /** The flags a later run reads back (recorded-flags.ts). */
+  flags?: RecordedFlags;
 }
 
 export function renderPlugin(input: RenderInput): string {
@@ -41,7 +45,7 @@ export function renderPlugin(input: RenderInput): string {
     "",
   ].join("\n");
   const inputsHash = sha256(JSON.stringify({ generator: input.config.generator, runtime: sha256(input.runtime), texts: input.texts }));
-  return renderHeader({ version: input.version, sources: input.sources, command: input.command, inputsHash }, body) + body;
+  return renderHeader({ version: input.version, sources: input.sources, command: input.command, inputsHash, flags: input.flags }, body) + body;
 }
 
 export function renderRuntime(input: { version: string; runtime: string; command: string }): string {
@@ -55,14 +59,29 @@ export function renderRuntime(input: { version: string; runtime: string; command
   );
 }
 
-/** The local hooks file: settings.local.json hooks as data, marked like the plugin, with the hash of that data (an edit shows). */
-export function renderLocalHooks(config: PluginConfig, version: string): string {
+/**
+ * The local hooks file: this machine's hooks as data, marked like the plugin with the files they
+ * came from, the flags that brought them in (a later run reads them back), and the hash of that
+ * data (an edit shows).
+ */
+export function renderLocalHooks(config: PluginConfig, version: string, sources: readonly string[], flags?: RecordedFlags): string {
+  const hashed = { ...(hasFlags(flags) ? { flags } : {}), ...config };
   const data = {
-    "//": `${GENERATED_MARK} ${version} from .claude/settings.local.json; do not commit, do not edit`,
-    sha256: sha256(JSON.stringify(config)),
-    ...config,
+    "//": `${GENERATED_MARK} ${version} from ${sources.join(", ")}; do not commit, do not edit`,
+    sha256: sha256(JSON.stringify(hashed)),
+    ...hashed,
   };
   return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** The flags a local hooks file recorded (undefined: none, or not a file of ours). */
+export function localHooksFlags(text: string): RecordedFlags | undefined {
+  try {
+    const data = JSON.parse(text) as Record<string, unknown> | null;
+    return String(data?.["//"] ?? "").includes(GENERATED_MARK) ? parseFlags(data?.flags) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a local hooks file is ours, and whether its data still has the hash it was written with. */
