@@ -1,6 +1,7 @@
 // Listeners that keep the runtime's picture of OpenCode current, for the events that read it:
 // OpenCode's config (MCP server names, permission mode), which sessions are subagents, how a
 // compaction was asked for, and the call state of calls that failed (they never reach an after-hook).
+import { claudeAgentName, DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { tellUser } from "../opencode/inject.js";
 import { wake } from "./background-results.js";
 import { defineListener } from "./define-event.js";
@@ -17,6 +18,7 @@ export const readConfig = defineListener({
       ...(text(input.small_model) ? { small_model: text(input.small_model) } : {}),
     };
     runtime.permissionMode = permissionMode(input.permission, process.argv);
+    runtime.shell = text(input.shell);
   },
 });
 
@@ -34,7 +36,7 @@ export function permissionMode(permission: unknown, argv: readonly string[]): "b
   return allowsAll && rules.every(([, value]) => value === "allow") ? "bypassPermissions" : "default";
 }
 
-/** Child sessions are subagents; OpenCode titles them "<description> (@<agent> subagent)". */
+/** Child sessions are subagents; OpenCode titles them "<description> (@<agent> subagent)". Hooks get the agent under Claude's name. */
 export const trackSession = defineListener({
   name: "track the session",
   channel: "session.created",
@@ -44,7 +46,8 @@ export const trackSession = defineListener({
     session.created = true;
     if (info.parentID) {
       session.parentID = info.parentID;
-      session.agentType = /\(@([^)]+) subagent\)\s*$/.exec(info.title ?? "")?.[1] ?? "general";
+      const agent = /\(@([^)]+) subagent\)\s*$/.exec(info.title ?? "")?.[1];
+      session.agentType = agent === undefined ? DEFAULT_AGENT_TYPE : claudeAgentName(agent);
     }
   },
 });

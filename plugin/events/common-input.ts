@@ -1,6 +1,7 @@
 // The input fields every Claude hook gets (https://code.claude.com/docs/en/hooks#common-input-fields): session_id, transcript_path,
 // cwd, hook_event_name, permission_mode on the events that carry it, and inside a subagent
-// agent_id and agent_type (OpenCode runs subagents as child sessions).
+// agent_id and agent_type (OpenCode runs subagents as child sessions; its built-in agents under Claude's names).
+import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { type EventName, eventInfo } from "../../schema/events.js";
 import type { Runtime } from "../runtime.js";
 
@@ -22,5 +23,5 @@ export function commonFields(runtime: Runtime, event: EventName, sessionID: stri
 
 function subagentFields(runtime: Runtime, sessionID: string): Record<string, string> {
   const session = runtime.sessions.peek(sessionID);
-  return session?.parentID ? { agent_id: sessionID, agent_type: session.agentType ?? "general" } : {};
+  return session?.parentID ? { agent_id: sessionID, agent_type: session.agentType ?? DEFAULT_AGENT_TYPE } : {};
 }

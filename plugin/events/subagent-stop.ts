@@ -5,6 +5,7 @@
 // the parent already has the result). A block or additionalContext sends the subagent back to work
 // in its session; when it stops again its new answer replaces the task result, and the hooks run
 // again (stop_hook_active: true), up to Claude's cap. Source: https://code.claude.com/docs/en/hooks#subagentstop.
+import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
 import { continueSession, tellUser } from "../opencode/inject.js";
@@ -36,7 +37,7 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
     const child = runtime.sessions.get(childID);
     // As for Stop: a continuation that ran a tool resets the count of consecutive blocks.
     if (child.stop.active && turn.usedTools) child.stop = { ...child.stop, blocks: 0 };
-    return [{ parentID: context.sessionID, childID, agentType: child.agentType ?? "general", messages, active: child.stop.active, context }];
+    return [{ parentID: context.sessionID, childID, agentType: child.agentType ?? DEFAULT_AGENT_TYPE, messages, active: child.stop.active, context }];
   },
   session: (firing) => firing.parentID,
   matchValue: (firing) => firing.agentType,

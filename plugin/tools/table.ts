@@ -6,6 +6,7 @@
 // Sources: anomalyco/opencode packages/opencode/src/tool/registry.ts and tool/*.ts, v1.18.33;
 // https://code.claude.com/docs/en/hooks#pretooluse-input, https://code.claude.com/docs/en/permissions#tool-specific-permission-rules,
 // @anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts.
+import { claudeAgentName, opencodeAgentName } from "../../schema/agents.js";
 import {
   agentResponse,
   bashResponse,
@@ -130,6 +131,9 @@ export const TOOL_TABLE: readonly ToolMapping[] = [
       ["subagent_type", "subagent_type"],
       ["run_in_background", "background"],
     ],
+    // Built-in agents under Claude's names (schema/agents.ts): hooks see Explore, OpenCode runs explore.
+    toClaudeValues: (input) => renameValue(input, "subagent_type", claudeAgentName),
+    toOpencodeValues: (args) => renameValue(args, "subagent_type", opencodeAgentName),
     rule: { kind: "name", key: "subagent_type" },
     response: agentResponse,
   },
@@ -249,6 +253,11 @@ function renameKeys(source: Record<string, unknown>, names: ReadonlyMap<string, 
 export function replaceInPlace(target: Record<string, unknown>, next: Record<string, unknown>): void {
   for (const key of Object.keys(target)) if (!Object.hasOwn(next, key)) delete target[key];
   for (const [key, value] of Object.entries(next)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function renameValue(container: Record<string, unknown>, key: string, rename: (name: string) => string): void {
+  const value = container[key];
+  if (typeof value === "string") container[key] = rename(value);
 }
 
 function renameInQuestions(container: Record<string, unknown>, from: string, to: string): void {

@@ -116,7 +116,7 @@ describe("Stop loop guards", () => {
 });
 
 describe("subagents", () => {
-  it("SubagentStop fires for a task-tool child and can keep it working; Stop fires only for the main session", async () => {
+  it("SubagentStop fires for a task-tool child and can keep it working; Stop fires only for the main session; OpenCode's general is Claude's general-purpose", async () => {
     const gate = [
       "#!/bin/sh",
       "input=$(cat)",
@@ -131,7 +131,7 @@ describe("subagents", () => {
         hooks: {
           SubagentStart: [
             {
-              matcher: "general",
+              matcher: "general-purpose",
               hooks: [
                 command(
                   `tee -a "$CLAUDE_PROJECT_DIR/subagent-start.jsonl" | jq -c '{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "use the fast path"}}'`,
@@ -139,8 +139,11 @@ describe("subagents", () => {
               ],
             },
           ],
-          SubagentStop: [{ hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"')] }],
+          SubagentStop: [{ matcher: "general-purpose", hooks: [command('"$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"')] }],
           Stop: [{ hooks: [command('cat >> "$CLAUDE_PROJECT_DIR/stop-input.jsonl"')] }],
+          PreToolUse: [
+            { matcher: "Agent", hooks: [command('jq -r .tool_input.subagent_type >> "$CLAUDE_PROJECT_DIR/agent-call.txt"', { if: "Agent(general-purpose)" })] },
+          ],
         },
       },
       script: [{ tool: "task", args: { description: "check things", prompt: "SUBTASK: check the things", subagent_type: "general" } }, { text: "main done" }],
@@ -150,14 +153,16 @@ describe("subagents", () => {
     const stops = await jsonLines(s.project.file("subagent-stop.jsonl"));
     const mainStops = await jsonLines(s.project.file("stop-input.jsonl"));
     expect(starts).toHaveLength(1);
-    expect(starts[0]).toMatchObject({ hook_event_name: "SubagentStart", agent_type: "general" });
+    // Claude's names for OpenCode's general agent: in the matchers, agent_type, the `if` rule and the Agent call's input.
+    expect(starts[0]).toMatchObject({ hook_event_name: "SubagentStart", agent_type: "general-purpose" });
+    expect(await readFile(s.project.file("agent-call.txt"), "utf8")).toBe("general-purpose\n");
     expect(stops.map((input) => [input.stop_hook_active, input.last_assistant_message])).toEqual([
       [false, "sub first answer"],
       [true, "sub checked answer"],
     ]);
     expect(stops[0]).toMatchObject({
       hook_event_name: "SubagentStop",
-      agent_type: "general",
+      agent_type: "general-purpose",
       agent_id: starts[0]!.agent_id,
       session_id: mainStops[0]!.session_id,
     });
@@ -172,6 +177,24 @@ describe("subagents", () => {
     expect(lastUserText(childRequests.at(-1)!)).toContain(
       'SubagentStop hook feedback:\n["$CLAUDE_PROJECT_DIR/.claude/hooks/subagent-gate.sh"]: run the checks first',
     );
+  });
+
+  it("a PreToolUse updatedInput naming Claude's Explore runs OpenCode's explore agent, which an Explore matcher sees", async () => {
+    const rewrite = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { description: "look", prompt: "SUBTASK: look around", subagent_type: "Explore" } },
+    });
+    const s = await run({
+      settings: {
+        hooks: {
+          PreToolUse: [{ matcher: "Agent", hooks: [command(`echo '${rewrite}'`)] }],
+          SubagentStart: [{ matcher: "Explore", hooks: [command('jq -r .agent_type >> "$CLAUDE_PROJECT_DIR/agents.txt"')] }],
+        },
+      },
+      script: [{ tool: "task", args: { description: "look", prompt: "SUBTASK: look around", subagent_type: "general" } }, { text: "main done" }],
+      subagentScripts: { "SUBTASK:": [{ text: "looked" }] },
+    });
+    expect(await readFile(s.project.file("agents.txt"), "utf8")).toBe("Explore\n");
+    expect(s.toolResult("call_0_0")).toContain("looked");
   });
 });
 

@@ -47,7 +47,7 @@ describe("PreToolUse through tool.execute.before", () => {
     expect(JSON.parse(await readFile(project.file("input.json"), "utf8"))).toMatchObject({
       session_id: "ses_child",
       agent_id: "ses_child",
-      agent_type: "explore",
+      agent_type: "Explore", // Claude's name for OpenCode's explore
       tool_name: "Glob",
     });
     await plugin.before("glob", { pattern: "*" }); // the main session has neither

@@ -40,7 +40,8 @@ describe("the tool table", () => {
     ["grep", { pattern: "x", include: "*.ts", path: "/p" }, { pattern: "x", glob: "*.ts", path: "/p" }],
     ["bash", { command: "ls", workdir: "/p" }, { command: "ls", workdir: "/p" }],
     ["skill", { name: "deploy" }, { skill: "deploy" }],
-    ["task", { description: "d", prompt: "p", subagent_type: "general" }, { description: "d", prompt: "p", subagent_type: "general" }],
+    ["task", { description: "d", prompt: "p", subagent_type: "general" }, { description: "d", prompt: "p", subagent_type: "general-purpose" }],
+    ["task", { subagent_type: "reviewer" }, { subagent_type: "reviewer" }],
     [
       "question",
       { questions: [{ question: "q", header: "h", options: [], multiple: true }] },
