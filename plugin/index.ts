@@ -49,6 +49,7 @@ export function createPlugin(config: PluginConfig): Plugin {
       opencodeHost(process.argv),
     );
     runtime.httpPolicy = mergePolicies(config, localProblem ? undefined : local);
+    runtime.worktree = input.worktree;
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     if (changed.length > 0) {
       // Logged now; shown at the first prompt, when someone is there to see a toast.

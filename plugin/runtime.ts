@@ -14,6 +14,7 @@ import type { HttpPolicy } from "./run/http-policy.js";
 import { McpConnections } from "./mcp/connections.js";
 import type { ConfiguredModels } from "./opencode/hook-model.js";
 import type { OwnSession } from "./opencode/ask-model.js";
+import { AlwaysAllowed } from "./opencode/ask-rules.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
 
@@ -69,6 +70,12 @@ export class Runtime {
   notice?: string;
   /** Set by `hooks2opencode test` only (run/trace.ts). */
   trace?: HookTrace;
+  /** OpenCode's worktree (the git root): the paths of its file permissions are relative to it. */
+  worktree?: string;
+  /** OpenCode's `shell` setting, which decides how the bash tool reads a command. */
+  shell?: string;
+  /** "Always allow" answers given in this OpenCode process (ask-rules.ts): OpenCode asks nothing they cover. */
+  readonly alwaysAllowed = new AlwaysAllowed();
   private readonly calls = new Map<string, CallState>();
   private readonly background = new Set<Promise<unknown>>();
 

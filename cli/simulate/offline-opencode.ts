@@ -1,6 +1,6 @@
 // The OpenCode a simulated event runs against: a plugin client that answers what the runtime asks
 // (a session, its messages) from the simulation's own sessions and records everything the plugin
-// does to OpenCode (a new turn, an abort, a toast, a permission answer, a title, a log line), so
+// does to OpenCode (a new turn, an abort, a toast, a permission answer or rule, a title, a log line), so
 // `hooks2opencode test` can say what the hooks' decision would do there. A turn the plugin starts
 // runs until OpenCode closes (`close`), which interrupts it, as quitting OpenCode does.
 import type { AssistantMessage, ToolPart } from "@opencode-ai/sdk/v2";
@@ -10,7 +10,8 @@ export type Recorded =
   | { kind: "new turn"; text: string; /** The agent type, when the turn is a subagent's. */ subagent?: string }
   | { kind: "abort" }
   | { kind: "toast"; variant: string; text: string }
-  | { kind: "permission answer"; reply: string; message?: string }
+  | { kind: "permission answer"; reply: string; message?: string; /** The prompt the scenario raised "if OpenCode's rules ask". */ ifAsked?: boolean }
+  | { kind: "permission rule"; permission: string; pattern: string; action: string }
   | { kind: "title"; title: string }
   | { kind: "log"; level: string; text: string };
 
@@ -22,6 +23,9 @@ export type ToolStep = Pick<ToolPart, "type" | "callID" | "tool" | "state">;
 /** The ids of the session's last turn: the user's prompt and the assistant message answering it. */
 export const USER_MESSAGE = "msg_test_user";
 export const ASSISTANT_MESSAGE = "msg_test_assistant";
+
+/** The id of the permission prompt a tool scenario raises for its call, standing for "if OpenCode's rules ask". */
+export const IF_ASKED = "per_test_if_asked";
 
 /** The id of a message's part, by its place in the message. */
 export function partOf(messageID: string, index: number): string {
@@ -101,14 +105,19 @@ export class OfflineOpencode {
         messages: ({ path }) => Promise.resolve({ data: this.messages(path.id) }),
         promptAsync: turn,
         abort: () => record({ kind: "abort" }),
-        update: ({ body }) => record({ kind: "title", title: body.title ?? "" }),
+        update: async ({ body }) => {
+          for (const rule of body.permission ?? []) await record({ kind: "permission rule", ...rule });
+          return body.title !== undefined ? record({ kind: "title", title: body.title }) : {};
+        },
       },
       tui: { showToast: ({ body }) => record({ kind: "toast", variant: body.variant, text: body.message }) },
-      postSessionIdPermissionsPermissionId: ({ body }) => record({ kind: "permission answer", reply: body.response }),
+      postSessionIdPermissionsPermissionId: ({ path, body }) =>
+        record({ kind: "permission answer", reply: body.response, ...(path.permissionID === IF_ASKED ? { ifAsked: true } : {}) }),
       _client: {
-        post: ({ body }) => {
+        post: ({ path, body }) => {
           const { reply, message } = body as { reply: string; message?: string };
-          return record({ kind: "permission answer", reply, ...(message !== undefined ? { message } : {}) });
+          const ifAsked = path?.requestID === IF_ASKED ? { ifAsked: true } : {};
+          return record({ kind: "permission answer", reply, ...(message !== undefined ? { message } : {}), ...ifAsked });
         },
       },
     };

@@ -43,8 +43,8 @@ export interface ToolEventSpec<C extends ToolChannel, D extends CommonOutcome> {
   /** Event-specific input fields, added to the common ones and tool_name / tool_input. */
   input(call: ClaudeCall, context: ToolHookContext): Record<string, unknown>;
   decide(tool: string, runs: readonly HandlerRun[]): D;
-  /** Applies the decisions; throws a HookBlock to stop the tool. */
-  apply(decisions: CallDecision<D>[], context: ToolHookContext): void;
+  /** Applies the decisions; throws (or rejects with) a HookBlock to stop the tool. */
+  apply(decisions: CallDecision<D>[], context: ToolHookContext): void | Promise<void>;
 }
 
 /** The OpenCode tool call behind a tool channel call. */
@@ -79,7 +79,7 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
     apply(fired) {
       const context = fired[0]?.firing.context;
       if (context)
-        spec.apply(
+        return spec.apply(
           fired.map(({ firing, decision }) => ({ call: firing.call, decision })),
           context,
         );

@@ -1,8 +1,8 @@
 // PreToolUse -> `tool.execute.before`. Deny (or exit 2) throws, which makes OpenCode skip the tool
 // and show the model exactly the reason; updatedInput is mapped back to OpenCode's arg names and
-// applied in place; allow answers OpenCode's permission prompt for this call; ask is left to
-// OpenCode's own permission rules (a plugin cannot raise a prompt); additionalContext is kept for
-// the after-hook. Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control; docs/opencode-observed.md §1, §2, §6.
+// applied in place; allow answers OpenCode's permission prompt for this call; ask makes OpenCode ask
+// the user about the call from the session's next turn, and does not run it before (ask-user.ts);
+// additionalContext is kept for the after-hook. Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control; docs/opencode-observed.md §1, §2, §6, §14.
 // The listeners below are the rest of PreToolUse: the per-call state its after-hook part reads.
 import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
@@ -11,6 +11,7 @@ import { spillLongText } from "../run/spill-long-text.js";
 import { appendModelOutput, prepareSubstitute, replaceModelOutput, substituteText } from "../substitute.js";
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
 import { tellUser } from "../opencode/inject.js";
+import { askTheUser } from "./ask-user.js";
 import { defineListener, HookBlock } from "./define-event.js";
 import { defineToolEvent, toolContext, type ToolHookContext, type CallDecision } from "./define-tool-event.js";
 
@@ -24,7 +25,7 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
     ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
   }),
   decide: decidePreToolUse,
-  apply(decisions, context) {
+  async apply(decisions, context) {
     const { runtime, callID } = context;
     const state = runtime.callState(callID);
     const stop = decisions.find((each) => each.decision.stop)?.decision.stop;
@@ -42,9 +43,8 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
     if (decisions.length > 0 && decisions.every((each) => each.decision.decision === "allow")) state.allowed = true;
     // Claude shows the reason of an allow or ask to the user, not to the model (https://code.claude.com/docs/en/hooks#pretooluse-decision-control).
     for (const reason of decisions.flatMap((each) => each.decision.reasons)) tellUser(runtime, `PreToolUse hook on ${context.tool}: ${reason}`, "info");
-    if (decisions.some((each) => each.decision.decision === "ask")) {
-      runtime.log("info", `PreToolUse hook asked for confirmation of ${context.tool} (${callID}); OpenCode's permission rules decide`);
-    }
+    const asked = decisions.find((each) => each.decision.decision === "ask");
+    if (asked) await askTheUser(context, asked.call.mcpServer);
     applySubstitute(decisions, context);
   },
 });

@@ -30,13 +30,19 @@ export interface OpencodeClient {
     abort?(options: { path: { id: string } }): Promise<unknown>;
     create?(options: { body: { parentID?: string; title?: string } }): Promise<Answer<{ id: string }>>;
     delete?(options: { path: { id: string } }): Promise<unknown>;
-    get?(options: { path: { id: string } }): Promise<Answer<{ id: string; parentID?: string; title?: string }>>;
+    get?(options: {
+      path: { id: string };
+    }): Promise<Answer<{ id: string; parentID?: string; title?: string; permission?: Array<{ permission: string; pattern: string; action: string }> }>>;
     messages?(options: { path: { id: string } }): Promise<Answer<MessageWithParts[]>>;
     /** Runs a turn and answers when it is over (never for a session whose loop awaits us). */
     prompt?(options: { path: { id: string }; body: PromptBody }): Promise<Answer<MessageWithParts>>;
     /** Starts a turn and returns at once (HTTP 204); the turn's end shows up as session.idle. */
     promptAsync?(options: { path: { id: string }; body: PromptBody }): Promise<Answer<unknown>>;
-    update?(options: { path: { id: string }; body: { title?: string } }): Promise<unknown>;
+    /** `permission` rules are appended to the session's (OpenCode 1.18.33 merges them; none can be removed). */
+    update?(options: {
+      path: { id: string };
+      body: { title?: string; permission?: Array<{ permission: string; pattern: string; action: "allow" | "deny" | "ask" }> };
+    }): Promise<unknown>;
   };
   tui?: { showToast?(options: { body: { message: string; variant: string; title?: string } }): Promise<unknown> };
   /** Deprecated v1 route; answers once/always/reject without a message. */

@@ -13,6 +13,8 @@ export interface RecordingClient {
 export interface FakeSession {
   /** What `client.session.messages` answers for a session (lifecycle events read it). */
   messages?(sessionID: string): unknown[];
+  /** What `client.session.get` answers for a session (its permission rules, for a PreToolUse ask). */
+  info?(sessionID: string): unknown;
 }
 
 export async function loadPlugin(
@@ -39,6 +41,7 @@ export async function loadPlugin(
       update: record("session.update"),
       promptAsync: record("session.promptAsync"),
       ...(fake.messages ? { messages: async (options: { path: { id: string } }) => ({ data: fake.messages!(options.path.id) }) } : {}),
+      ...(fake.info ? { get: async (options: { path: { id: string } }) => ({ data: fake.info!(options.path.id) }) } : {}),
     },
     tui: { showToast: record("tui.showToast") },
     postSessionIdPermissionsPermissionId: record("permission.reply"),

@@ -10,10 +10,10 @@ import { REPO_ROOT } from "../helpers/project.js";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples/format-and-guard");
 
-it("the runtime module stays under 100 KB and matches the size the README gives", async () => {
+it("the runtime module stays under 120 KB (the README's budget) and matches the size the README gives", async () => {
   const build = await buildOutputs({ project: EXAMPLE, env: { HOME: "/nonexistent" } });
   const bytes = Buffer.byteLength(build.runtimeText!);
-  expect(bytes).toBeLessThan(100 * 1024);
+  expect(bytes).toBeLessThan(120 * 1024);
   const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
   const stated = Number(/the generated runtime \(about (\d+) KB minified/.exec(readme)?.[1]);
   expect(Math.abs(stated - bytes / 1024)).toBeLessThan(4);

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { REPO_ROOT } from "../../helpers/project.js";
+import { ServedSession } from "./served-session.js";
 
 export const OPENCODE_VERSION = "1.18.33";
 
@@ -149,7 +150,9 @@ export async function runOpencode(options: RunOptions): Promise<RunResult> {
  * until `settled()` holds (asserting on what the fake LLM received, pitfall 9), and stop the server
  * by its PID.
  */
-export async function runOpencodeServed(options: RunOptions & { settled: () => boolean; client?: "run-attach" | "api" }): Promise<RunResult> {
+export async function runOpencodeServed(
+  options: RunOptions & { settled: () => boolean; client?: "run-attach" | "api"; drive?: (server: ServedSession) => Promise<void> },
+): Promise<RunResult> {
   const env = await prepareEnv(options);
   const started = Date.now();
   const port = await freePort();
@@ -174,7 +177,8 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
     // Hooks of a served scenario can reach the server (e.g. to abort a turn as Esc does).
     await writeFile(path.join(options.runDir, "server-url"), `http://127.0.0.1:${port}`);
     if (options.client === "api") {
-      await promptThroughApi(`http://127.0.0.1:${port}`, options);
+      const sessionID = await promptThroughApi(`http://127.0.0.1:${port}`, options);
+      await options.drive?.(new ServedSession(`http://127.0.0.1:${port}`, sessionID, options.model ?? "fake-model", deadline));
       const settled = await waitUntil(options.settled, deadline, () => "").then(
         () => true,
         () => false,
@@ -209,8 +213,8 @@ export async function runOpencodeServed(options: RunOptions & { settled: () => b
   }
 }
 
-/** What the TUI does: a session, then the prompt sent without waiting for the turn (prompt_async). */
-async function promptThroughApi(base: string, options: RunOptions): Promise<void> {
+/** What the TUI does: a session, then the prompt sent without waiting for the turn (prompt_async); returns the session id. */
+async function promptThroughApi(base: string, options: RunOptions): Promise<string> {
   const post = async (url: string, body: object) => {
     const response = await fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
@@ -222,6 +226,7 @@ async function promptThroughApi(base: string, options: RunOptions): Promise<void
     model: { providerID: "fake", modelID: options.model ?? "fake-model" },
     parts: [{ type: "text", text: options.prompt }],
   });
+  return String(session.id);
 }
 
 async function waitUntil(condition: () => boolean, deadline: number, explain: () => string): Promise<void> {

@@ -10,6 +10,7 @@ import { convert } from "../../../cli/convert.js";
 import { makeProject, type TempProject } from "../../helpers/project.js";
 import { type FakeLlm, type Judge, type Step, startFakeLlm } from "./fake-llm.js";
 import { opencodeConfig, preflightPlugin, type RunResult, runOpencode, runOpencodeServed, seedConfigDir } from "./opencode.js";
+import type { ServedSession } from "./served-session.js";
 
 export interface ScenarioSpec {
   settings: object;
@@ -40,6 +41,8 @@ export interface ScenarioSpec {
      * itself, about 12 ms after the ask), or the server's HTTP API as the TUI does (prompts wait).
      */
     client?: "run-attach" | "api";
+    /** With the `api` client: what the user does next, through the server's API (more prompts, permission answers). */
+    drive?: (server: ServedSession, projectDir: string) => Promise<void>;
   };
   /** Extra opencode.json keys (e.g. `mcp`), given the project folder. */
   opencode?: (projectDir: string) => object;
@@ -91,7 +94,12 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
     };
     const serve = spec.serve;
     run = serve
-      ? await runOpencodeServed({ ...options, settled: () => serve.settled(llm, project.dir), ...(serve.client ? { client: serve.client } : {}) })
+      ? await runOpencodeServed({
+          ...options,
+          settled: () => serve.settled(llm, project.dir),
+          ...(serve.client ? { client: serve.client } : {}),
+          ...(serve.drive ? { drive: (server: ServedSession) => serve.drive!(server, project.dir) } : {}),
+        })
       : await runOpencode(options);
     await writeFile(path.join(project.dir, "opencode.log"), run.stderr);
     if (run.timedOut) throw new Error(`opencode run did not finish within ${spec.timeoutMs ?? 120_000} ms`);
