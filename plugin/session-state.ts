@@ -1,6 +1,7 @@
 // What the plugin remembers per OpenCode session: whether it is a subagent, the Stop loop, context
 // waiting for the session's next prompt or model request, the CLAUDE_ENV_FILE environment. Bounded
 // like the per-call state: a long-running `opencode serve` sees many sessions.
+import type { AskRule } from "./opencode/ask-rules.js";
 import { initialStopGuard, type StopGuard } from "./stop/stop-guard.js";
 
 /** Text re-added to every model request of a session, after a given message (not persisted by OpenCode). */
@@ -8,12 +9,15 @@ export interface PinnedContext {
   /** The message (or tool call) the text belongs after. */
   anchor: { messageID: string; callID?: string };
   text: string;
+  /** Set: the text is a user message of its own (with this id) right after the anchor, not a part of it. */
+  ownMessageID?: string;
 }
 
 export interface SessionState {
   readonly id: string;
   /** Set for child sessions: OpenCode runs each subagent in its own child session. */
   parentID?: string;
+  /** A subagent's Claude agent_type (OpenCode's agent named by schema/agents.ts). */
   agentType?: string;
   /** session.created was seen in this process; a session first met in a prompt is a resumed one. */
   created: boolean;
@@ -23,6 +27,8 @@ export interface SessionState {
   readonly due: Set<Promise<unknown>>;
   /** Context from SessionStart / SubagentStart for the session's next prompt (or request). */
   startContext: string[];
+  /** Context from async hooks that finished: the next prompt or request places it after the latest messages. */
+  asyncContext: string[];
   stop: StopGuard;
   /** When the user last typed a prompt (a Stop run that began before it must not send them back). */
   promptedAt: number;
@@ -54,6 +60,8 @@ export interface SessionState {
   busy?: boolean;
   /** The model of the session's last prompt: what a prompt hook's `sonnet` / `opus` stands for. */
   model?: { providerID: string; modelID: string };
+  /** Rules the plugin added so that OpenCode asks about calls a PreToolUse hook answered `ask` for. */
+  askRules?: AskRule[];
 }
 
 const MAX_SESSIONS = 256;
@@ -77,6 +85,7 @@ export class SessionStore {
       started: false,
       due: new Set(),
       startContext: [],
+      asyncContext: [],
       stop: initialStopGuard(),
       promptedAt: 0,
       blockedPrompts: new Set(),

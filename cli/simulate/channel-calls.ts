@@ -130,14 +130,17 @@ export function busEvent(hooks: Hooks, type: string, properties: Record<string, 
 export async function modelRequest(hooks: Hooks, messages: readonly MessageWithParts[]): Promise<Effect[]> {
   const sent = structuredClone(messages) as MessageWithParts[];
   await hooks["experimental.chat.messages.transform"]?.({}, { messages: sent } as never);
-  return sent.flatMap((message, index) => added(messages[index], message));
+  // By id: the plugin may add a message of its own (an async hook's context after the latest one).
+  const saved = new Map(messages.map((message) => [message.info.id, message]));
+  return sent.flatMap((message) => added(saved.get(message.info.id), message));
 }
 
 /** Text the request's copy of a message has beyond the saved one: in a tool call's result or error, or a part of its own. */
 function added(saved: MessageWithParts | undefined, sent: MessageWithParts): Effect[] {
   return sent.parts.flatMap((part): Effect[] => {
     const before = saved?.parts.find((candidate) => candidate.id === part.id);
-    if (!before) return part.type === "text" ? [{ kind: "request context", text: part.text, where: "as a text part after the message" }] : [];
+    const where = saved ? "as a text part after the message" : "in a message of its own after the latest one";
+    if (!before) return part.type === "text" ? [{ kind: "request context", text: part.text, where }] : [];
     if (part.type !== "tool" || before.type !== "tool") return [];
     const field = part.state.status === "error" ? "error" : part.state.status === "completed" ? "output" : undefined;
     if (!field) return [];

@@ -1,5 +1,6 @@
 // Where a finished async hook's output goes (decide/background-decision.ts): context is held for
-// the session's next prompt or model request, like SessionStart's (model-request.ts delivers it);
+// the session's next prompt or model request, which places it after the latest messages (Claude
+// delivers it on the next turn: https://code.claude.com/docs/en/hooks#async-hooks; model-request.ts);
 // an asyncRewake block starts a new turn when the session is idle, else it joins its next request.
 import type { EventName } from "../../schema/events.js";
 import type { CompiledHandler } from "../compile.js";
@@ -21,7 +22,7 @@ export function deliverBackgroundResult(
   const delivery = backgroundDelivery(result, outcome, rewakes);
   runtime.log("debug", `async hook [${compiled.label}] finished: ${result.status}`);
   const session = runtime.sessions.get(sessionID);
-  for (const text of delivery.context) session.startContext.push(systemReminder(additionalContextText(event, undefined, text)));
+  for (const text of delivery.context) session.asyncContext.push(systemReminder(additionalContextText(event, undefined, text)));
   if (delivery.wake === undefined) return;
   const text = systemReminder(`${event} async hook [${compiled.label}] reported:\n${delivery.wake}`);
   if (session.busy || runtime.disposing) {

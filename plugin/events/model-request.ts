@@ -1,11 +1,13 @@
 // Listeners on `experimental.chat.messages.transform`, the one hook OpenCode awaits before every
 // model request (docs/opencode-observed.md §11). Hook output that arrived on fire-and-forget events
 // is delivered here, before the model sees the next request: PostToolUseFailure feedback next to
-// the failed call, SessionStart(compact) context after the compaction, PostToolBatch context. The
-// texts are pinned to their place and added again to every later request (OpenCode keeps only what
-// it saved; these were never saved). A prompt a UserPromptSubmit hook blocked never reaches a model.
+// the failed call, SessionStart(compact) context after the compaction, PostToolBatch context, and
+// async hook context in a message of its own after the latest messages. The texts are pinned to
+// their place and added again to every later request (OpenCode keeps only what it saved; these were
+// never saved), so the history before them never changes. A prompt a UserPromptSubmit hook blocked
+// never reaches a model.
 import type { Part } from "@opencode-ai/sdk/v2";
-import { abortSession, partID } from "../opencode/inject.js";
+import { abortSession, messageID, partID } from "../opencode/inject.js";
 import { OWN_PART } from "../opencode/session-messages.js";
 import { dueWork, type PinnedContext, pin, takePendingWake } from "../session-state.js";
 import { defineListener } from "./define-event.js";
@@ -17,9 +19,9 @@ export const deliverPinnedContext = defineListener({
   channel: "experimental.chat.messages.transform",
   async handle({ output }, runtime) {
     const messages = output.messages as unknown as RequestMessages;
-    const sessionID = messages.at(-1)?.info.sessionID;
-    const session = sessionID ? runtime.sessions.peek(sessionID) : undefined;
-    if (!session) return;
+    const latest = messages.at(-1);
+    const session = latest ? runtime.sessions.peek(latest.info.sessionID) : undefined;
+    if (!session || !latest) return;
     await dueWork(session);
     const lastUser = messages.findLast((message) => message.info.role === "user");
     if (lastUser) takePendingWake(session);
@@ -27,6 +29,9 @@ export const deliverPinnedContext = defineListener({
       for (const text of session.startContext) pin(session, { anchor: { messageID: lastUser.info.id }, text });
       session.startContext = [];
     }
+    // After the latest messages, as on Claude's next turn (https://code.claude.com/docs/en/hooks#async-hooks), not into the prompt read long ago.
+    for (const text of session.asyncContext) pin(session, { anchor: { messageID: latest.info.id }, text, ownMessageID: messageID() });
+    session.asyncContext = [];
     for (const context of session.pinned) addPinned(messages, context);
   },
 });
@@ -45,8 +50,21 @@ export const refuseBlockedPrompt = defineListener({
 
 /** Adds a pinned text at its place, once per request, whether OpenCode hands over fresh or reused objects. */
 function addPinned(messages: RequestMessages, context: PinnedContext): void {
-  const message = messages.find((candidate) => candidate.info.id === context.anchor.messageID);
+  const at = messages.findIndex((candidate) => candidate.info.id === context.anchor.messageID);
+  const message = messages[at];
   if (!message) return; // compacted away
+  if (context.ownMessageID) {
+    if (messages.some((candidate) => candidate.info.id === context.ownMessageID)) return;
+    // Right after the anchor and the texts pinned after it earlier, so several keep the order they came in.
+    let after = at + 1;
+    while (isPinnedMessage(messages[after])) after += 1;
+    const like = messages.slice(0, after).findLast((candidate) => candidate.info.role === "user")?.info;
+    const info = { ...like, id: context.ownMessageID, sessionID: message.info.sessionID, role: "user" };
+    // Its part's id is the message's with the part prefix: the same bytes in every request.
+    const part = pinnedPart(info, context.text, "pinned-message", context.ownMessageID.replace(/^msg_/, "prt_"));
+    messages.splice(after, 0, { info, parts: [part] });
+    return;
+  }
   if (context.anchor.callID) {
     const part = message.parts.find((candidate) => candidate.type === "tool" && candidate.callID === context.anchor.callID);
     if (part?.type !== "tool") return;
@@ -56,13 +74,15 @@ function addPinned(messages: RequestMessages, context: PinnedContext): void {
     return;
   }
   if (message.parts.some((part) => part.type === "text" && part.metadata?.[OWN_PART] !== undefined && part.text === context.text)) return;
-  message.parts.push({
-    id: partID(),
-    sessionID: message.info.sessionID,
-    messageID: message.info.id,
-    type: "text",
-    text: context.text,
-    synthetic: true,
-    metadata: { [OWN_PART]: "pinned" },
-  });
+  message.parts.push(pinnedPart(message.info, context.text, "pinned"));
+}
+
+function isPinnedMessage(message: RequestMessages[number] | undefined): boolean {
+  return (
+    message !== undefined && message.parts.length > 0 && message.parts.every((part) => part.type === "text" && part.metadata?.[OWN_PART] === "pinned-message")
+  );
+}
+
+function pinnedPart(message: { id: string; sessionID: string }, text: string, kind: "pinned" | "pinned-message", id = partID()): Part {
+  return { id, sessionID: message.sessionID, messageID: message.id, type: "text", text, synthetic: true, metadata: { [OWN_PART]: kind } };
 }

@@ -77,17 +77,22 @@ export const compactedSession = sessionStart("session.compacted", ({ input }, ru
   runtime.sessions.get(input.sessionID).parentID ? [] : [{ sessionID: input.sessionID, source: "compact" }],
 );
 
-/** The next prompt of a session carries the context its SessionStart / SubagentStart hooks gave. */
+/**
+ * The next prompt of a session carries the context its SessionStart / SubagentStart hooks gave, and
+ * that of async hooks that finished since the last request: before the typed text, so after the
+ * messages that were latest when they finished.
+ */
 export const deliverSessionContext = defineListener({
-  name: "add SessionStart context to the prompt",
+  name: "add SessionStart and async hook context to the prompt",
   channel: "chat.message",
   async handle({ input, output }, runtime) {
     const session = runtime.sessions.get(input.sessionID);
     if (!session.parentID) runtime.currentSession = input.sessionID;
     await dueWork(session);
     takePendingWake(session);
-    const texts = session.startContext;
+    const texts = [...session.startContext, ...session.asyncContext];
     session.startContext = [];
+    session.asyncContext = [];
     for (const text of [...texts].reverse()) addContextPart(output as unknown as PromptOutput, text, "session-context", "start");
   },
 });

@@ -111,13 +111,22 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** A part id in OpenCode's ascending format: `prt_` + 12 hex digits of (ms × 4096 + counter) + 14 random. */
 export function partID(now = Date.now()): string {
+  return ascendingID("prt", now);
+}
+
+/** A message id in the same format (`msg_`), for a message the plugin adds to model requests only. */
+export function messageID(now = Date.now()): string {
+  return ascendingID("msg", now);
+}
+
+function ascendingID(prefix: "prt" | "msg", now: number): string {
   if (now !== lastMillis) {
     lastMillis = now;
     counter = 0;
   }
   counter += 1;
   const time = ((BigInt(now) * 4096n + BigInt(counter)) & 0xffffffffffffn).toString(16).padStart(12, "0");
-  return `prt_${time}${randomTail()}`;
+  return `${prefix}_${time}${randomTail()}`;
 }
 
 function randomTail(): string {

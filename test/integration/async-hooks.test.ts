@@ -33,6 +33,51 @@ describe("async hooks", () => {
     expect(parts.map((part) => part.text)).toEqual(["<system-reminder>\nPostToolUse hook additional context: lint: 2 warnings\n</system-reminder>", "next"]);
   });
 
+  it("context that finishes in a turn goes after the latest messages, in a message of its own, and stays there: earlier messages never change", async () => {
+    const checked = `jq -c '{hookSpecificOutput: {hookEventName: "PostToolUse", additionalContext: ("checked: " + .tool_input.command)}}'`;
+    const p = await project({
+      ".claude/settings.json": settings({ PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: checked, async: true }] }] }),
+    });
+    const plugin = await loadPlugin(p.dir);
+    const finished = (count: number) => until(() => plugin.client.logs().filter((line) => line.includes("finished: success")).length >= count);
+    // What OpenCode hands the hook before each model request: a fresh copy of the saved history.
+    const request = async (history: object[]) => {
+      const messages = structuredClone(history) as Array<{ info: { id: string; role: string }; parts: Array<{ type: string; text?: string }> }>;
+      await plugin.hooks["experimental.chat.messages.transform"]!({}, { messages } as never);
+      return messages;
+    };
+    const message = (id: string, role: string, parts: object[]) => ({ info: { id, sessionID: "ses_test", role }, parts });
+    const bash = (callID: string, command: string) => ({
+      type: "tool",
+      tool: "bash",
+      callID,
+      state: { status: "completed", input: { command }, output: "ok" },
+    });
+    const reminder = (command: string) => `<system-reminder>\nPostToolUse hook additional context: checked: ${command}\n</system-reminder>`;
+    const prompt = message("msg_1", "user", [{ type: "text", text: "fix the lint" }]);
+    const lint = message("msg_2", "assistant", [bash("call_1", "npm run lint")]);
+    const tests = message("msg_3", "assistant", [bash("call_2", "npm test")]);
+
+    await plugin.call("bash", { command: "npm run lint" }, { title: "", output: "ok", metadata: {} });
+    await finished(1);
+    const first = await request([prompt, lint]);
+    expect(first.map((m) => m.info.id).slice(0, 2)).toEqual(["msg_1", "msg_2"]);
+    expect(first[0]).toEqual(prompt); // not into the prompt the model read before the call
+    expect(first).toHaveLength(3);
+    expect(first[2]!.info.role).toBe("user");
+    expect(first[2]!.parts.map((part) => part.text)).toEqual([reminder("npm run lint")]);
+
+    await plugin.call("bash", { command: "npm test" }, { title: "", output: "ok", metadata: {} });
+    await finished(2);
+    const second = await request([prompt, lint, tests]);
+    expect(JSON.stringify(second.slice(0, 3))).toBe(JSON.stringify(first)); // byte for byte: a provider's prompt cache still hits
+    expect(second[3]!.info.id).toBe("msg_3");
+    expect(second[4]!.parts.map((part) => part.text)).toEqual([reminder("npm test")]);
+    expect(second).toHaveLength(5);
+    const third = await request([prompt, lint, tests]);
+    expect(JSON.stringify(third)).toBe(JSON.stringify(second));
+  });
+
   it("asyncRewake: an exit 2 wakes an idle session with a new turn holding its stderr; a busy one gets it with its next prompt, or at its idle", async () => {
     const p = await project({
       ".claude/settings.json": settings({
