@@ -12,6 +12,7 @@ import { REMOVED_TOOLS } from "../schema/claude-tools.js";
 import { compileMatcher } from "../schema/matcher.js";
 import { optionNotes } from "../schema/plugin-options.js";
 import { compileIfRule } from "../plugin/match/if-rule.js";
+import { type HttpPolicy, urlRefusal } from "../plugin/run/http-policy.js";
 import { APPLY_PATCH, APPLY_PATCH_SHOWN_AS, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
 
 export type Status = "translated" | "degraded" | "dropped";
@@ -83,6 +84,19 @@ export function withDisableAllHooks(
   });
 }
 
+/**
+ * An http hook whose URL allowedHttpHookUrls (the lists of every file read, merged, as the plugin and
+ * the local hooks file merge them at load) does not allow never runs: Claude sends nothing, and
+ * neither does the plugin (run/runners/http.ts).
+ */
+export function withHttpPolicy(rows: readonly ReportRow[], policy: HttpPolicy): ReportRow[] {
+  return rows.map((row) => {
+    if (row.status === "dropped" || row.entry.handler.type !== "http") return row;
+    const refused = urlRefusal(row.entry.handler.url, policy);
+    return refused === undefined ? row : { ...row, status: "dropped", notes: [`never sent: ${refused}; Claude Code skips it too`] };
+  });
+}
+
 function classifyEntry(entry: HookEntry): ReportRow {
   const hook = entry.handler;
   const row: ReportRow = { status: "translated", entry, label: handlerLabel(hook), notes: [], remarks: [] };
@@ -126,9 +140,18 @@ function classifyEntry(entry: HookEntry): ReportRow {
   row.remarks.push(...(runner.remarks?.(hook as never) ?? []));
   if (typeof hook.statusMessage === "string") row.remarks.push("statusMessage: shown as a toast while the hook runs (in the TUI)");
   if (hook.once === true && !entry.skill) row.remarks.push("once: Claude honours it only in skill frontmatter; in a settings file it is ignored, here too");
-  if (entry.skill)
-    row.remarks.push(`skill ${entry.skill.name}: runs in a session once OpenCode's skill tool loaded the skill there${hook.once === true ? ", once" : ""}`);
+  if (entry.skill) row.remarks.push(...skillRemarks(entry.skill, hook.once === true));
   return row;
+}
+
+/** When a skill's hooks start, and what `disable-model-invocation` changes (OpenCode 1.18.33 does not read it). */
+function skillRemarks(skill: NonNullable<HookEntry["skill"]>, once: boolean): string[] {
+  const starts = `skill ${skill.name}: runs in a session once the skill started there (OpenCode's skill tool loaded it, or the user typed /${skill.name})${once ? ", once" : ""}`;
+  if (!skill.userInvokedOnly) return [starts];
+  return [
+    starts,
+    `disable-model-invocation: in Claude only the user's /${skill.name} starts this skill; OpenCode 1.18.33 ignores the field and lists the skill to the model, so this hook also starts when the model loads the skill, which Claude never does`,
+  ];
 }
 
 function degrade(row: ReportRow, note: string): void {

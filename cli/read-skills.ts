@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Diagnostic } from "../schema/diagnostics.js";
 import { claudeConfigDir, type SettingsFile, type SettingsText } from "../schema/load-settings.js";
 import { insideProject } from "../schema/paths.js";
+import type { PositionMap } from "../schema/position-map.js";
 import { readIfExists } from "./write-output.js";
 
 export interface FrontmatterInputs {
@@ -29,15 +30,24 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
     const markdown = await readIfExists(file);
     const read = markdown === undefined ? undefined : frontmatterHooks(markdown, shown(file));
     if (read) found.diagnostics.push(...read.diagnostics);
-    return read?.hooksJson === undefined ? undefined : { ...read, hooksJson: read.hooksJson };
+    return read?.hooksJson === undefined ? undefined : { ...read, hooksJson: read.hooksJson, raw: markdown! };
   };
-  const add = (file: string, read: { hooksJson: string; hooksLine?: number }, origin: Pick<SettingsFile, "kind" | "skill" | "agent">) =>
-    found.texts.push({ file: { ...origin, path: file, display: shown(file), optional: true, shownAtLine: read.hooksLine ?? 1 }, text: read.hooksJson });
+  const add = (file: string, read: { hooksJson: string; raw: string; positions?: PositionMap }, origin: Pick<SettingsFile, "kind" | "skill" | "agent">) =>
+    found.texts.push({
+      file: { ...origin, path: file, display: shown(file), optional: true, ...(read.positions ? { positions: read.positions } : {}) },
+      text: read.hooksJson,
+      raw: read.raw,
+    });
   for (const file of skills) {
     const read = await hooksIn(file);
     if (!read) continue;
     const root = path.dirname(file);
-    add(file, read, { kind: "skill", skill: { name: read.name ?? path.basename(root), root: user ? root : shown(root) } });
+    const skill = {
+      name: read.name ?? path.basename(root),
+      root: user ? root : shown(root),
+      ...(read.userInvokedOnly ? { userInvokedOnly: true as const } : {}),
+    };
+    add(file, read, { kind: "skill", skill });
   }
   for (const file of agents) {
     const read = await hooksIn(file);

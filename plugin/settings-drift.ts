@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { frontmatterText } from "../schema/frontmatter-text.js";
 import type { PluginConfig } from "./config.js";
 
 export const LOCAL_SETTINGS_FILE = ".claude/settings.local.json";
@@ -12,6 +13,14 @@ export const LOCAL_SETTINGS_FILE = ".claude/settings.local.json";
 /** sha256 of a settings text; a CRLF checkout (git autocrlf) is the same settings. */
 export function settingsTextHash(text: string): string {
   return createHash("sha256").update(text.replace(/\r\n/g, "\n")).digest("hex");
+}
+
+/**
+ * What is compared of a hooks source: a settings file whole; a skill's or agent's .md by its
+ * frontmatter only, where its hooks are (an edit of the skill's text changes no hook).
+ */
+export function driftHash(file: string, text: string): string {
+  return settingsTextHash(file.endsWith(".md") ? (frontmatterText(text) ?? "") : text);
 }
 
 /** The settings files that changed since convert: edited, removed, or local settings never converted. */
@@ -25,7 +34,7 @@ export function changedSettings(directory: string, config: PluginConfig, local: 
     } catch {
       text = undefined;
     }
-    if (text === undefined || settingsTextHash(text) !== entry.sha256) changed.push(entry.file);
+    if (text === undefined || driftHash(entry.file, text) !== entry.sha256) changed.push(entry.file);
   }
   if (config.readsLocalHooks && !local && existsSync(path.join(directory, LOCAL_SETTINGS_FILE))) changed.push(LOCAL_SETTINGS_FILE);
   return changed;

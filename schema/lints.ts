@@ -1,7 +1,9 @@
 // Lints for hooks that load fine but will silently never work, each a small pure function over one
 // matcher group or one handler that returns warnings (`--strict` makes them errors). Every rule
 // comes from real settings files seen failing in Claude Code itself.
+import { parseIfRule } from "./if-rule-syntax.js";
 import { compileMatcher } from "./matcher.js";
+import { misnamedAgent } from "./agents.js";
 import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "./claude-tools.js";
 import { closestName } from "./closest-name.js";
 import { shellSyntax } from "./shell-text.js";
@@ -15,6 +17,7 @@ export interface GroupTarget {
 }
 
 export interface HandlerTarget {
+  event: EventName;
   handler: Handler;
   /** Which kind of file the hook is in: only a plugin's hooks get CLAUDE_PLUGIN_ROOT. */
   kind: SourceKind;
@@ -25,7 +28,7 @@ export interface HandlerTarget {
 export interface LintFinding {
   code: string;
   /** The handler field the finding is about, for its location. */
-  field?: "command" | "timeout";
+  field?: "command" | "timeout" | "if";
   message: string;
 }
 
@@ -169,17 +172,69 @@ function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
       `(MCP tools are mcp__<server>__<tool>); match the server's tools with "${shown(name.endsWith("_") ? `${name}.*` : `${name}__.*`)}"`,
   }));
   return (compiled.matcher.names ?? [])
-    .filter((name) => !KNOWN_TOOLS.includes(name) && !name.startsWith("mcp__"))
-    .map((name) => {
-      const sameLetters = KNOWN_TOOLS.find((tool) => tool.toLowerCase() === name.toLowerCase());
-      const guess = sameLetters ?? closestName(name, KNOWN_TOOLS);
-      const why = sameLetters ? "tool names are case-sensitive" : "Claude Code has no tool of that name";
-      return {
-        code: sameLetters ? "tool-name-case" : "unknown-tool",
-        message: `"${shown(name)}" in matcher "${shown(matcher)}" matches only a custom tool named "${name}": ${why}${guess ? `; did you mean "${guess}"?` : ""}`,
-      };
+    .flatMap((name): LintFinding[] => {
+      const problem = toolNameProblem(name);
+      if (!problem) return [];
+      const why = problem.code === "tool-name-case" ? "tool names are case-sensitive" : "Claude Code has no tool of that name";
+      return [
+        {
+          code: problem.code,
+          message: `"${shown(name)}" in matcher "${shown(matcher)}" matches only a custom tool named "${name}": ${why}${problem.guess ? `; did you mean "${problem.guess}"?` : ""}`,
+        },
+      ];
     })
     .concat(servers);
+}
+
+/**
+ * A name no known tool has (MCP tools aside): `bash` for `Bash` (tool-name-case) or a typo
+ * (unknown-tool), with the close name. `extra` adds names (`test --tool` also takes OpenCode's ids).
+ */
+export function toolNameProblem(name: string, extra: readonly string[] = []): { code: "tool-name-case" | "unknown-tool"; guess?: string } | undefined {
+  const known = [...KNOWN_TOOLS, ...extra];
+  if (known.includes(name) || name.startsWith("mcp__")) return undefined;
+  const sameLetters = known.find((tool) => tool.toLowerCase() === name.toLowerCase());
+  const guess = sameLetters ?? closestName(name, known);
+  return { code: sameLetters ? "tool-name-case" : "unknown-tool", ...(guess ? { guess } : {}) };
+}
+
+/** A SubagentStart/SubagentStop matcher naming a built-in agent in a spelling hooks never see (schema/agents.ts). */
+function misnamedAgentMatcher({ event, matcher }: GroupTarget): LintFinding[] {
+  const info = eventInfo(event);
+  if (info.matchField !== "agent_type") return [];
+  const compiled = compileMatcher(matcher, { narrow: info.narrowExact });
+  if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
+  return (compiled.matcher.names ?? []).flatMap((name) => agentFindings(name, `matcher "${shown(matcher)}"`));
+}
+
+/** `if: "Agent(explore)"`: the rule reads the call's subagent_type, which names built-in agents as Claude does. */
+function misnamedAgentRule({ event, handler }: HandlerTarget): LintFinding[] {
+  if (typeof handler.if !== "string" || !eventInfo(event).toolEvent) return [];
+  const rule = parseIfRule(handler.if);
+  if (!rule.ok || rule.tool !== "Agent" || rule.specifier === undefined || rule.specifier.includes("*")) return [];
+  return agentFindings(rule.specifier, `"if": "${shown(handler.if)}"`).map((finding) => ({ ...finding, field: "if" as const }));
+}
+
+function agentFindings(name: string, where: string): LintFinding[] {
+  const misnamed = misnamedAgent(name);
+  if (!misnamed) return [];
+  const named = `"${shown(name)}" in ${where}`;
+  const meant = `did you mean "${misnamed.claude}"?`;
+  if (misnamed.opencodeSpelling)
+    return [
+      {
+        code: "agent-opencode-name",
+        message:
+          `${named} never matches: it is OpenCode's name for its built-in agent, which hooks see as Claude Code's "${misnamed.claude}", ` +
+          `and OpenCode can have no other agent of that name (a config or agent file named so changes the built-in); ${meant}`,
+      },
+    ];
+  return [
+    {
+      code: "agent-name-case",
+      message: `${named} matches only a custom agent named "${shown(name)}": agent names are case-sensitive, and Claude Code names this built-in agent "${misnamed.claude}"; ${meant}`,
+    },
+  ];
 }
 
 /** `mcp__memory` (or `mcp__plugin_x_`): a server part with no `__<tool>` after it. */
@@ -201,15 +256,26 @@ function nulInCommand({ handler }: HandlerTarget): LintFinding[] {
   ];
 }
 
-/** ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} exist for a plugin's hooks only: in a settings file Claude reports an error. */
+/** Which of ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} Claude sets, by the kind of file the hook is in (https://code.claude.com/docs/en/hooks#hooks-in-skills-and-agents). */
+const PLUGIN_VARIABLES_SET: Partial<Record<SourceKind, readonly string[]>> = {
+  plugin: ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
+  // A skill's hooks get the skill's folder as CLAUDE_PLUGIN_ROOT, and no data folder.
+  skill: ["CLAUDE_PLUGIN_ROOT"],
+};
+
+/** ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} exist for a plugin's (and a skill's) hooks only: in a settings file Claude reports an error. */
 function pluginVariableOutsidePlugin({ handler, kind }: HandlerTarget): LintFinding[] {
-  if (kind === "plugin" || handler.type !== "command") return [];
+  if (handler.type !== "command") return [];
+  const set = PLUGIN_VARIABLES_SET[kind] ?? [];
   const text = [handler.command, ...(handler.args ?? [])].join(" ");
-  const named = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].filter((name) => new RegExp(`\\$\\{?${name}\\b`).test(text));
+  const named = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].filter((name) => !set.includes(name) && new RegExp(`\\$\\{?${name}\\b`).test(text));
   return named.map((name) => ({
     code: "plugin-variable-outside-plugin",
     field: "command" as const,
-    message: `$${name} is set for a Claude Code plugin's hooks only; in a settings file Claude Code reports this hook as an error, and here it is unset too`,
+    message:
+      kind === "skill"
+        ? `$${name} is set for a Claude Code plugin's hooks only; a skill's hooks get $CLAUDE_PLUGIN_ROOT (the skill's folder) but not this one, in Claude Code and here`
+        : `$${name} is set for a Claude Code plugin's hooks only; in a settings file Claude Code reports this hook as an error, and here it is unset too`,
   }));
 }
 
@@ -219,12 +285,14 @@ export const HANDLER_LINTS: ReadonlyArray<(target: HandlerTarget) => LintFinding
   unsetVariables,
   nulInCommand,
   pluginVariableOutsidePlugin,
+  misnamedAgentRule,
 ];
 export const GROUP_LINTS: ReadonlyArray<(target: GroupTarget) => LintFinding[]> = [
   permissionRuleMatcher,
   expressionMatcher,
   unknownToolNames,
   unsentMatcherValues,
+  misnamedAgentMatcher,
 ];
 
 function hours(seconds: number): string {

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
 import type { PluginOrigin, SettingsSource, SkillOrigin, SourceKind } from "./types.js";
 import { homeShown, insideProject } from "./paths.js";
+import { mapPosition, type PositionMap } from "./position-map.js";
 import { validateSettings } from "./validate.js";
 
 export interface SettingsFile {
@@ -25,8 +26,8 @@ export interface SettingsFile {
   skill?: SkillOrigin;
   /** An agent definition's frontmatter hooks: the agent's name. */
   agent?: string;
-  /** The line in the real file (a .md) every finding in this text is shown at. */
-  shownAtLine?: number;
+  /** The text is derived (a .md's YAML as JSON): where each of its pieces is in the real file, for findings and each hook's place. */
+  positions?: PositionMap;
 }
 
 export interface LoadedSettings {
@@ -90,6 +91,8 @@ export function explicitSettingsFiles(files: readonly string[], projectDir: stri
 export interface SettingsText {
   file: SettingsFile;
   text?: string;
+  /** A derived text's real file as read (a .md whose hooks `text` holds as JSON), for drift hashes. */
+  raw?: string;
   unreadable?: Diagnostic;
 }
 
@@ -117,19 +120,19 @@ export function validateSettingsTexts(read: readonly SettingsText[], sh: string)
       if (unreadable) loaded.diagnostics.push(unreadable);
       continue;
     }
-    const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh });
+    const positions = file.positions;
+    const locate = positions ? (at: { line: number; column: number }) => mapPosition(positions, at) ?? { line: 1, column: 1 } : undefined;
+    const { source, diagnostics } = validateSettings(text, file.display, file.kind, { sh, ...(locate ? { locate } : {}) });
     if (file.perMachine) source.perMachine = true;
     if (file.plugin || file.skill || file.agent) source.disableAllHooks = undefined; // frontmatter and plugin hooks switch nothing off
     for (const entry of source.entries) {
       if (file.plugin) entry.plugin = file.plugin;
       if (file.skill) entry.skill = file.skill;
       if (file.agent !== undefined) entry.agent = file.agent;
-      if (file.shownAtLine !== undefined) entry.where = `${file.display}:${file.shownAtLine}:1`;
     }
     loaded.sources.push(source);
     loaded.texts.push({ display: file.display, text });
-    const line = file.shownAtLine;
-    loaded.diagnostics.push(...(line === undefined ? diagnostics : diagnostics.map((diagnostic) => ({ ...diagnostic, line, column: 1 }))));
+    loaded.diagnostics.push(...diagnostics);
   }
   return loaded;
 }

@@ -43,6 +43,17 @@ export interface SkillOrigin {
   name: string;
   /** The skill's folder, relative to the project (or absolute outside it). */
   root: string;
+  /** `disable-model-invocation: true` in its SKILL.md: in Claude only the user's /name starts it. */
+  userInvokedOnly?: true;
+}
+
+/** A hook Claude loads but never runs on its event (an http hook on SessionStart): kept to be named where that event is tested. */
+export interface IgnoredHook {
+  event: EventName;
+  handler: Handler;
+  where: string;
+  /** Why, as "http hooks do not run on SessionStart". */
+  why: string;
 }
 
 /** One settings file after validation. */
@@ -59,4 +70,6 @@ export interface SettingsSource {
   allowedHttpHookUrls?: string[];
   /** Set in this file: the outer limit on variables http hooks may put in headers. Arrays merge across files. */
   httpHookAllowedEnvVars?: string[];
+  /** Hooks of a type their event never runs (each also has a type-not-allowed warning). */
+  ignored?: IgnoredHook[];
 }

@@ -25,19 +25,21 @@ export interface ValidateResult {
 export interface ValidateOptions {
   /** This machine's /bin/sh ("dash", "bash", ...): shell-form hooks run with it. */
   sh?: string;
+  /** The text is derived from another file (a SKILL.md's YAML): where a line and column of it is there. */
+  locate?: (at: { line: number; column: number }) => { line: number; column: number };
 }
 
 export function validateSettings(text: string, file: string, kind: SourceKind, options: ValidateOptions = {}): ValidateResult {
   const sh = options.sh ?? "sh";
   const lines = lineStarts(text);
+  const at = (offset: number) => (options.locate ?? ((place) => place))(position(lines, offset));
   const diagnostics: Diagnostic[] = [];
   const report = (node: Node | number, severity: Severity, code: string, message: string) => {
-    const offset = typeof node === "number" ? node : node.offset;
-    const { line, column } = position(lines, offset);
+    const { line, column } = at(typeof node === "number" ? node : node.offset);
     diagnostics.push({ code, severity, file, line, column, message });
   };
   const where = (node: Node) => {
-    const { line, column } = position(lines, node.offset);
+    const { line, column } = at(node.offset);
     return `${file}:${line}:${column}`;
   };
   const source: SettingsSource = { kind, file, entries: [] };
@@ -267,9 +269,10 @@ export function validateSettings(text: string, file: string, kind: SourceKind, o
     }
     if (!(eventInfo(event).types as readonly string[]).includes(type)) {
       report(typeNode ?? node, "warning", "type-not-allowed", `Claude Code does not run ${type} hooks on ${event}; hook ignored`);
+      (source.ignored ??= []).push({ event, handler: checked, where: where(node), why: `${type} hooks do not run on ${event}` });
       return undefined;
     }
-    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ handler: checked, kind, sh }))) {
+    for (const finding of HANDLER_LINTS.flatMap((lint) => lint({ event, handler: checked, kind, sh }))) {
       report((finding.field && property(node, finding.field)?.value) || node, "warning", finding.code, finding.message);
     }
     return checked;

@@ -3,6 +3,7 @@
 // replayed. convert's report reads this; a test checks that all 34 events are accounted for.
 import type { EventName } from "../../schema/events.js";
 import { answerAllowedPermission } from "./allowed-permission.js";
+import { armSessionRules, trackAlwaysAnswers, trackAlwaysOffers, trackSessionRules } from "./ask-user.js";
 import { readConfig, releaseFailedCall, rememberModel, showNotice, trackCompaction, trackIdle, trackSession } from "./bookkeeping.js";
 import preCompact, { postCompact } from "./compaction.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
@@ -15,7 +16,7 @@ import postToolUse from "./post-tool-use.js";
 import postToolUseFailure, { failedBashCommand } from "./post-tool-use-failure.js";
 import preToolUse, { closeCallState, openCallState, substituteResult } from "./pre-tool-use.js";
 import sessionEnd, { sessionEndAtExit } from "./session-end.js";
-import { activateSkill } from "./skills.js";
+import { activateSkill, activateTypedSkill } from "./skills.js";
 import sessionStart, { compactedSession, deliverSessionContext, resumedSession } from "./session-start.js";
 import { exportHookEnv, finishStartedWork, forgetDeletedSession, closeRuntime } from "./shutdown.js";
 import stop, { finishAwaitedTurn, resetStopLoop } from "./stop.js";
@@ -31,8 +32,9 @@ export const REGISTRY: readonly RegistryEntry[] = [
   trackSession,
   sessionStart,
   subagentStart,
-  // command.execute.before (a typed /command, expanded), then chat.message (the prompt, before it is saved)
+  // command.execute.before (a typed /command, expanded; a typed skill starts after it), then chat.message (the prompt, before it is saved)
   userPromptExpansion,
+  activateTypedSkill,
   showNotice,
   rememberModel,
   blockExpandedPrompt,
@@ -54,12 +56,17 @@ export const REGISTRY: readonly RegistryEntry[] = [
   trackCompaction,
   postToolUseFailure,
   releaseFailedCall,
-  // permission.asked: a PreToolUse allow answers first, then PermissionRequest, then Notification
+  // permission.asked: what an "Always allow" would allow (at once, before any reply), a PreToolUse allow answers, then PermissionRequest, then Notification
+  trackAlwaysOffers,
   answerAllowedPermission,
   permissionRequest,
   notification,
-  // session.status, session.idle
+  // permission.replied, session.updated: the "Always allow" answers, the permission rules OpenCode holds
+  trackAlwaysAnswers,
+  trackSessionRules,
+  // session.status, session.idle (the plugin's permission rules first: they hold from the next run on)
   cancelIdleNotification,
+  armSessionRules,
   trackIdle,
   finishAwaitedTurn,
   stop,

@@ -1,6 +1,9 @@
-// A skill's frontmatter hooks start to run in a session when OpenCode's skill tool has loaded that
-// skill there, and stay active for the rest of the session, as in Claude (define-event.ts filters).
+// A skill's frontmatter hooks start to run in a session when the skill starts there, and stay active
+// for the rest of the session, as in Claude (define-event.ts filters). A skill starts when OpenCode's
+// skill tool loads it, or when the user types it as /name (OpenCode then expands its text as the
+// prompt without the skill tool; Claude starts a typed skill's hooks too).
 // Source: https://code.claude.com/docs/en/hooks#hooks-in-skills-and-agents.
+import type { Runtime } from "../runtime.js";
 import { defineListener } from "./define-event.js";
 
 export const activateSkill = defineListener({
@@ -9,8 +12,24 @@ export const activateSkill = defineListener({
   handle({ input }, runtime) {
     if (input.tool !== "skill") return;
     const name = (input.args as { name?: unknown } | undefined)?.name;
-    if (typeof name !== "string") return;
-    const session = runtime.sessions.get(input.sessionID);
-    (session.skills ??= new Set()).add(name);
+    if (typeof name === "string") activate(runtime, input.sessionID, name);
   },
 });
+
+/** OpenCode 1.18.33 adds this line to a skill's text when it expands it as a /command, and to no other command's (docs/opencode-observed.md §15). */
+const SKILL_COMMAND_MARK = "Base directory for this skill: ";
+
+export const activateTypedSkill = defineListener({
+  name: "activate the hooks of a skill typed as /name",
+  channel: "command.execute.before",
+  handle({ input, output }, runtime) {
+    // A command of the same name in OpenCode's config hides the skill: then the skill did not start.
+    const parts = output.parts as Array<{ type: string; text?: string }>;
+    if (parts.some((part) => part.type === "text" && part.text?.includes(SKILL_COMMAND_MARK))) activate(runtime, input.sessionID, input.command);
+  },
+});
+
+function activate(runtime: Runtime, sessionID: string, name: string): void {
+  const session = runtime.sessions.get(sessionID);
+  (session.skills ??= new Set()).add(name);
+}

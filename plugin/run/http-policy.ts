@@ -29,6 +29,13 @@ export function urlAllowed(url: string, policy: HttpPolicy): boolean {
   });
 }
 
+/** Why an http hook to this URL is never sent (allowedHttpHookUrls does not allow it), or undefined when it is sent. */
+export function urlRefusal(url: string, policy: HttpPolicy): string | undefined {
+  if (urlAllowed(url, policy)) return undefined;
+  const patterns = policy.allowedHttpHookUrls ?? [];
+  return `${url} is not in allowedHttpHookUrls (${patterns.length === 0 ? "[]: no http hook is sent" : patterns.join(", ")})`;
+}
+
 /** The variables a hook may interpolate into its headers. */
 export function allowedEnvVars(own: readonly string[] | undefined, policy: HttpPolicy): Set<string> {
   const limit = policy.httpHookAllowedEnvVars;

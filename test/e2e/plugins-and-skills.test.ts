@@ -59,3 +59,31 @@ it("a skill's frontmatter hook fires only after OpenCode's skill tool loaded the
   expect(s.toolResult(callId(1, 0))).toContain("Be careful with the shell.");
   expect((await readFile(s.project.file("guarded.log"), "utf8")).trim().split("\n")).toEqual(["echo after"]);
 });
+
+it("a skill typed as /name (OpenCode expands it without its skill tool) starts its hooks too, as Claude's /name does", async () => {
+  const skill = [
+    "---",
+    "name: careful-shell",
+    "description: Run shell commands carefully",
+    // Claude starts such a skill only when the user types /careful-shell; OpenCode ignores the field.
+    "disable-model-invocation: true",
+    "hooks:",
+    "  PreToolUse:",
+    "    - matcher: Bash",
+    "      hooks:",
+    "        - type: command",
+    '          command: jq -r .tool_input.command >> "$CLAUDE_PROJECT_DIR/guarded.log"',
+    "---",
+    "Be careful with the shell.",
+  ].join("\n");
+  const s = await run({
+    files: { ".claude/skills/careful-shell/SKILL.md": skill },
+    settings: { hooks: {} },
+    env: { OPENCODE_DISABLE_CLAUDE_CODE: "0" },
+    command: "careful-shell",
+    prompt: "list the files",
+    script: [{ tool: "bash", args: { command: "echo typed", description: "typed" } }, { text: "done" }],
+  });
+  expect(JSON.stringify(s.llm.requests[0]?.body)).toContain("Be careful with the shell.");
+  expect((await readFile(s.project.file("guarded.log"), "utf8")).trim().split("\n")).toEqual(["echo typed"]);
+});

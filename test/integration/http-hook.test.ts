@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
+import { runCli as cli } from "../helpers/cli.js";
 import { loadPlugin } from "../helpers/load-plugin.js";
 import { makeProject, settings, type TempProject } from "../helpers/project.js";
 
@@ -92,4 +93,37 @@ it("allowedHttpHookUrls and httpHookAllowedEnvVars from every settings file: a U
     delete process.env.HOOK_TOKEN;
     delete process.env.OTHER;
   }
+});
+
+it("an http hook allowedHttpHookUrls does not allow is reported as never running, with why, by convert, explain and test (which sends nothing)", async () => {
+  let requests = 0;
+  server = createServer((request, response) => {
+    requests += 1;
+    request.resume();
+    response.writeHead(200, { "content-type": "application/json" }).end("");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  project = await makeProject({
+    ".claude/settings.json": settings(
+      { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url }] }] },
+      { allowedHttpHookUrls: ["https://hooks.example.com/*"] },
+    ),
+  });
+  const why = `never sent: ${url} is not in allowedHttpHookUrls (https://hooks.example.com/*)`;
+  const converted = await cli(["convert", "--project", project.dir]);
+  expect(converted.stdout).toMatch(/dropped +PreToolUse \[Bash\] http/);
+  expect(converted.stdout).toContain(`why: ${why}; Claude Code skips it too`);
+  expect((await cli(["explain", "--project", project.dir])).stdout).toContain(`1. why: ${why}; Claude Code skips it too`);
+  const tested = await cli(["test", "PreToolUse", "--tool", "Bash", "--input", '{"command":"ls"}', "--project", project.dir]);
+  expect(tested.stdout).toContain(`skipped [${url}] at .claude/settings.json:`);
+  expect(tested.stdout).toContain(`: ${why}`);
+  expect(tested.stdout).toContain("Outcome: no hook ran (exit 0)");
+  expect(requests).toBe(0);
+  // The local file's list merges with the project's, in the report as in the plugin: allowed on this machine.
+  await writeFile(project.file(".claude/settings.local.json"), JSON.stringify({ allowedHttpHookUrls: [`${url}`] }));
+  const allowed = await cli(["convert", "--project", project.dir]);
+  expect(allowed.stdout).toMatch(/translated +PreToolUse \[Bash\] http/);
+  expect((await cli(["test", "PreToolUse", "--tool", "Bash", "--input", '{"command":"ls"}', "--project", project.dir])).exitCode).toBe(0);
+  expect(requests).toBe(1);
 });

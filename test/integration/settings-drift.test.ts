@@ -47,4 +47,31 @@ describe("settings changed since convert", () => {
       "Claude hooks changed since conversion (.claude/settings.local.json): OpenCode runs the hooks as they were. Run `npx hooks2opencode convert`.",
     );
   });
+
+  it("a skill's hooks are compared by its frontmatter: a fresh plugin says nothing, an edit of the skill's text neither, of its hooks yes", async () => {
+    const skill = (command: string, body: string) =>
+      [
+        "---",
+        "name: careful",
+        "description: Be careful",
+        "hooks:",
+        "  PreToolUse:",
+        "    - matcher: Bash",
+        "      hooks:",
+        "        - type: command",
+        `          command: ${command}`,
+        "---",
+        body,
+        "",
+      ].join("\n");
+    const p = await project({ ".claude/settings.json": guard("./guard.sh"), ".claude/skills/careful/SKILL.md": skill("./check.sh", "Check twice.") });
+    const drift = (plugin: Awaited<ReturnType<typeof loadPlugin>>) => plugin.client.logs().filter((line) => line.includes("changed since conversion"));
+    expect(drift(await loadPlugin(p.dir))).toEqual([]);
+    await writeFile(p.file(".claude/skills/careful/SKILL.md"), skill("./check.sh", "Check three times.").replace(/\n/g, "\r\n"));
+    expect(drift(await loadPlugin(p.dir, undefined, undefined, { convertFirst: false }))).toEqual([]);
+    await writeFile(p.file(".claude/skills/careful/SKILL.md"), skill("./check.sh --strict", "Check three times."));
+    expect(drift(await loadPlugin(p.dir, undefined, undefined, { convertFirst: false }))).toEqual([
+      "Claude hooks changed since conversion (.claude/skills/careful/SKILL.md): OpenCode runs the hooks as they were. Run `npx hooks2opencode convert`.",
+    ]);
+  });
 });

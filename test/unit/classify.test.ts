@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify, withDisableAllHooks } from "../../cli/classify.js";
+import { classify, withDisableAllHooks, withHttpPolicy } from "../../cli/classify.js";
 import type { HookEntry } from "../../schema/types.js";
 
 const entry = (event: HookEntry["event"], matcher: string | undefined, handler: HookEntry["handler"] = { type: "command", command: "x" }): HookEntry => ({
@@ -89,5 +89,36 @@ describe("per-hook classification", () => {
     expect(row(entry("PostToolUse", "Bash", { type: "command", command: "x", once: true })).remarks).toEqual([
       "once: Claude honours it only in skill frontmatter; in a settings file it is ignored, here too",
     ]);
+  });
+});
+
+describe("hooks that never run, said as such", () => {
+  const http = (url: string) => classify({ entries: [entry("PreToolUse", "Bash", { type: "http", url })] }).rows;
+  it.each([
+    [undefined, "translated", []],
+    [["https://hooks.example.com/*"], "translated", []],
+    [
+      ["https://other.example.com/*"],
+      "dropped",
+      ["never sent: https://hooks.example.com/a is not in allowedHttpHookUrls (https://other.example.com/*); Claude Code skips it too"],
+    ],
+    [[], "dropped", ["never sent: https://hooks.example.com/a is not in allowedHttpHookUrls ([]: no http hook is sent); Claude Code skips it too"]],
+  ] as const)("an http hook under allowedHttpHookUrls %j: %s", (allowed, status, notes) => {
+    const [checked] = withHttpPolicy(http("https://hooks.example.com/a"), allowed === undefined ? {} : { allowedHttpHookUrls: [...allowed] });
+    expect(checked).toMatchObject({ status, notes });
+  });
+
+  it("a skill's hook says when it starts; with disable-model-invocation, what OpenCode does with the field", () => {
+    const skill = (userInvokedOnly: boolean) =>
+      row({
+        ...entry("Stop", undefined),
+        skill: { name: "ship", root: ".claude/skills/ship", ...(userInvokedOnly ? { userInvokedOnly: true as const } : {}) },
+      });
+    expect(skill(false).remarks).toEqual([
+      "skill ship: runs in a session once the skill started there (OpenCode's skill tool loaded it, or the user typed /ship)",
+    ]);
+    expect(skill(true).remarks[1]).toMatch(
+      /^disable-model-invocation: in Claude only the user's \/ship starts this skill; OpenCode 1\.18\.33 ignores the field/,
+    );
   });
 });

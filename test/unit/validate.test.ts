@@ -266,6 +266,49 @@ describe("lints for hooks that would silently never work", () => {
     expect(lint({ [event]: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
   });
 
+  it.each([
+    ["SubagentStart", "explore", ["agent-opencode-name"]],
+    ["SubagentStop", "general|reviewer", ["agent-opencode-name"]],
+    ["SubagentStart", "plan", ["agent-opencode-name"]],
+    ["SubagentStop", "EXPLORE", ["agent-name-case"]],
+    ["SubagentStart", "general_purpose", ["agent-name-case"]],
+    ["SubagentStart", "Explore|general-purpose|Plan", []],
+    // A near-miss, a custom or plugin agent, or a regex: maybe one of the user's own agents.
+    ["SubagentStart", "explorer", []],
+    ["SubagentStop", "code-reviewer", []],
+    ["SubagentStop", "^my-plugin:reviewer$", []],
+    ["SubagentStart", "expl.*", []],
+    // Another event's matcher reads no agent name.
+    ["PreToolUse", "Agent", []],
+  ])("agent names: %s matcher %s -> %j", (event, matcher, expected) => {
+    expect(lint({ [event]: [{ matcher, hooks: [{ type: "command", command: "x" }] }] })).toEqual(expected);
+  });
+
+  it.each([
+    ["Agent(explore)", ["agent-opencode-name"]],
+    ["Task(general)", ["agent-opencode-name"]],
+    ["Agent(Explore)", []],
+    ["Agent(expl*)", []],
+    ["Agent(reviewer)", []],
+    ["Agent", []],
+    ["Bash(explore)", []],
+  ])("agent names: if %s -> %j", (rule, expected) => {
+    expect(lint({ PreToolUse: [{ matcher: "Agent", hooks: [{ type: "command", command: "x", if: rule }] }] })).toEqual(expected);
+  });
+
+  it("an agent name is located at the matcher or at the `if`, and the message names Claude's name", () => {
+    const text =
+      '{"hooks": {\n  "SubagentStart": [{"matcher": "explore", "hooks": [{"type": "command", "command": "x"}]}],\n  "PreToolUse": [{"matcher": "Agent", "hooks": [{"type": "command", "command": "x", "if": "Agent(general)"}]}]\n}}';
+    const found = validate(text).diagnostics;
+    expect(found.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual(["agent-opencode-name@2:33", "agent-opencode-name@3:91"]);
+    expect(found[0]!.message).toContain(
+      '"explore" in matcher "explore" never matches: it is OpenCode\'s name for its built-in agent, which hooks see as Claude Code\'s "Explore"',
+    );
+    expect(found[1]!.message).toContain('did you mean "general-purpose"?');
+    // On an event that never runs `if`, that is the one warning.
+    expect(lint({ Stop: [{ hooks: [{ type: "command", command: "x", if: "Agent(explore)" }] }] })).toEqual(["if-never-runs"]);
+  });
+
   it("names the values Claude sends, and the event a value belongs to", () => {
     const message = (event: string, matcher: string) =>
       validate(JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [{ type: "command", command: "x" }] }] } })).diagnostics[0]?.message;
