@@ -9,6 +9,7 @@ import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import type { ReportRow, Status } from "./classify.js";
 import { EXIT } from "./errors.js";
 import { formatDiagnosticLine, reportRowsJson } from "./format-report.js";
+import { hasNoSettings, noSettingsError } from "./no-settings.js";
 import { packageVersion } from "./package-info.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "./terminal.js";
 
@@ -19,6 +20,7 @@ const HANDLER_WIDTH = 48;
 export async function explain(options: ExplainOptions = {}): Promise<{ exitCode: number }> {
   const { print, printError, style } = outputFor(options);
   const build = await buildOutputs(options);
+  if (hasNoSettings(build)) throw noSettingsError(build, options);
   const exitCode = hasErrors(build.diagnostics) ? EXIT.invalidSettings : EXIT.ok;
   if (options.json) {
     const hooks = reportRowsJson(build.rows).map((row, index) => ({ ...row, channels: build.rows[index]!.channels ?? [], tools: toolsOf(build.rows[index]!) }));
@@ -26,8 +28,7 @@ export async function explain(options: ExplainOptions = {}): Promise<{ exitCode:
     return { exitCode };
   }
   for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
-  if (build.inputs.length === 0) print("No Claude Code settings found.\n");
-  else print(`${build.inputs.join(", ")}: ${build.rows.length} hook${build.rows.length === 1 ? "" : "s"}\n`);
+  if (build.inputs.length > 0) print(`${build.inputs.join(", ")}: ${build.rows.length} hook${build.rows.length === 1 ? "" : "s"}\n`);
   if (build.rows.length > 0) print(formatTable(build.rows, style));
   if (build.rows.some((row) => row.entry.source === "project" && row.status !== "dropped"))
     print("Project hooks run these commands from the repository, with your permissions, whenever OpenCode opens it: review them as code.\n");

@@ -2,11 +2,15 @@
 // flags and turns errors into exit codes, the only place that does: 0 done, 1 refused (convert) or
 // drift (check), 2 the input cannot be used (settings Claude cannot read, a bad flag, a missing
 // file; any warning under --strict), 70 an internal error (a bug). Commander's own exits (unknown
-// option or command, missing argument) are taken over so that they exit 2 too, as eslint does.
+// option or command, missing argument) are taken over so that they exit 2 too, as eslint does,
+// and with --json every failure still prints the command's one document (error-document.ts).
+// First: matcher regexes compiled after this cannot stall the command (bounded-regexp.ts).
+import "./bounded-regexp.js";
 import { Command, CommanderError } from "commander";
 import type { BuildOptions } from "./build-plugin.js";
 import { check } from "./check.js";
 import { convert } from "./convert.js";
+import { errorDocument, wantsJson } from "./error-document.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { explain } from "./explain.js";
 import { packageVersion } from "./package-info.js";
@@ -112,7 +116,7 @@ withSourceFlags(program.command("test"))
   )
   .option("--last-message <text>", "Stop, SubagentStop: the model's last answer (last_assistant_message)")
   .option("--source <source>", "SessionStart: startup (default), resume or fork")
-  .option("--agent-type <name>", "SubagentStart, SubagentStop: the subagent's agent (default general)")
+  .option("--agent-type <name>", "SubagentStart, SubagentStop: the subagent's agent, Claude's name or OpenCode's (default general-purpose)")
   .option("--reason <reason>", "SessionEnd: other (default, a deleted session) or prompt_input_exit (OpenCode exits)")
   .option("--error-type <type>", "StopFailure: Claude's error type, e.g. rate_limit, server_error (default unknown)")
   .option("--trigger <trigger>", "PreCompact, PostCompact: auto (default) or manual")
@@ -121,9 +125,14 @@ withSourceFlags(program.command("test"))
   .option("--arguments <text>", "UserPromptExpansion: the command's arguments")
   .option("--file <path>", "FileChanged: the file that changed (relative to the project)")
   .option("--change <kind>", "FileChanged: change (default), add or unlink")
-  .action(async (event: string, flags: SourceFlags & Partial<Record<FireFlag, string>>) => {
+  .option("--skill <name>", "mark this skill as loaded in the session, so its frontmatter hooks run (repeatable)", collect, [])
+  .option("--session-id <id>", "the session_id hooks get (default: a new one each run, so a hook's per-session state starts empty)")
+  .option("--stop-hook-active", "Stop, SubagentStop: the turn that ended is the continuation a Stop hook's block started (stop_hook_active: true)")
+  .action(async (event: string, flags: SourceFlags & Partial<Record<FireFlag, string>> & { sessionId?: string; stopHookActive?: boolean; skill: string[] }) => {
     const fire = Object.fromEntries(FIRE_FLAGS.flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])));
-    process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, event })).exitCode;
+    const session = { ...(flags.sessionId !== undefined ? { sessionId: flags.sessionId } : {}), ...(flags.stopHookActive ? { stopHookActive: true } : {}) };
+    const skills = flags.skill.length > 0 ? { skills: flags.skill } : {};
+    process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, ...session, ...skills, event })).exitCode;
   });
 
 function collect(value: string, previous: string[]): string[] {
@@ -138,17 +147,25 @@ try {
     await program.parseAsync(process.argv);
   }
 } catch (error) {
+  // --json promises one document on stdout, a failure included; the message still goes to stderr.
+  const failed = (message: string, exitCode: number) => {
+    process.exitCode = exitCode;
+    const args = process.argv.slice(2);
+    if (wantsJson(args)) process.stdout.write(`${JSON.stringify(errorDocument(args[0], message, exitCode), null, 2)}\n`);
+  };
   if (error instanceof CommanderError) {
     // Commander already printed the message (or the help, or the version).
-    process.exitCode = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code) ? EXIT.ok : EXIT.usage;
+    const done = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code);
+    if (done) process.exitCode = EXIT.ok;
+    else failed(error.message.replace(/^error: /, ""), EXIT.usage);
   } else if (error instanceof ExitError) {
     process.stderr.write(`hooks2opencode: ${error.message}\n`);
-    process.exitCode = error.exitCode;
+    failed(error.message, error.exitCode);
   } else if (error instanceof UsageError) {
     process.stderr.write(`hooks2opencode: ${error.message}\n`);
-    process.exitCode = EXIT.usage;
+    failed(error.message, EXIT.usage);
   } else {
     process.stderr.write(`hooks2opencode: internal error, this is a bug; please report it:\n${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exitCode = EXIT.internal;
+    failed(`internal error, this is a bug: ${error instanceof Error ? error.message : String(error)}`, EXIT.internal);
   }
 }

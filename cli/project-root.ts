@@ -21,3 +21,12 @@ export function isDirectory(file: string): boolean {
     return false;
   }
 }
+
+/** Why a command run in `start` took `dir` as the project (undefined: it is that folder itself). */
+export function foundBecause(start: string, dir: string, userClaudeDir: string): string | undefined {
+  if (path.resolve(start) === dir) return undefined;
+  const claude = path.join(dir, ".claude");
+  if (claude !== path.resolve(userClaudeDir) && isDirectory(claude)) return "the nearest folder upward with a .claude/ folder";
+  if (existsSync(path.join(dir, ".git"))) return "the root of the git repository you are in";
+  return undefined;
+}

@@ -5,25 +5,31 @@
 // Stop or SubagentStop that sends the agent back, a PostToolBatch that stops the loop, a rejected
 // permission), 3 a hook failed and nothing blocked;
 // 2 the input cannot be used, as for every command.
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { EventName } from "../schema/events.js";
 import { EVENT_NAMES, isEventName } from "../schema/events.js";
 import { closestName } from "../schema/closest-name.js";
 import { hasErrors } from "../schema/diagnostics.js";
-import { compileHandlers, type CompiledHandler } from "../plugin/compile.js";
+import { toolNameProblem } from "../schema/lints.js";
+import { compileHandlers, type CompiledHandler, handlerLabel } from "../plugin/compile.js";
 import { buildHooks } from "../plugin/events/build-hooks.js";
 import { notReplayedReason, isReplayed, REGISTRY } from "../plugin/events/index.js";
 import { activeHandlers } from "../plugin/local-hooks.js";
 import type { HookResult, ProcessOutcome } from "../plugin/protocol/decode-result.js";
 import type { Selector } from "../plugin/run/run-handlers.js";
+import { mergePolicies } from "../plugin/run/http-policy.js";
 import { Runtime } from "../plugin/runtime.js";
+import { initialStopGuard } from "../plugin/stop/stop-guard.js";
+import { APPLY_PATCH, INVALID_TOOL, TOOL_TABLE } from "../plugin/tools/table.js";
 import { type BuildOptions, buildOutputs } from "./build-plugin.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { formatDiagnosticLine } from "./format-report.js";
+import { hasNoSettings, noSettingsError } from "./no-settings.js";
 import { type FireOptions, unusedFlag } from "./simulate/fire-options.js";
 import { OfflineOpencode, type Recorded } from "./simulate/offline-opencode.js";
-import { type Effect, opencodeCall, SCENARIOS, type Scenario, type Simulation } from "./simulate/scenarios.js";
-import { whyRan } from "./simulate/why-not.js";
+import { type Effect, opencodeCall, SCENARIOS, type Scenario, type Simulation, subagentSessionID } from "./simulate/scenarios.js";
+import { type SessionContext, whyRan } from "./simulate/why-not.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "./terminal.js";
 
 export const TEST_EXIT = { through: 0, blocked: 1, unusable: EXIT.usage, hookFailed: 3 } as const;
@@ -33,6 +39,12 @@ export interface TestOptions extends BuildOptions, OutputOptions, Omit<FireOptio
   /** The tool input: JSON, `@file`, or `-` for stdin. */
   input?: string;
   stdin?: () => string;
+  /** The session id hooks get (default: a fresh one per run, so no hook state carries over). */
+  sessionId?: string;
+  /** Stop, SubagentStop: the turn that ended is the continuation a Stop hook's block started. */
+  stopHookActive?: boolean;
+  /** Skills loaded in the session (by OpenCode's skill tool, or typed as /name): their frontmatter hooks run. */
+  skills?: string[];
 }
 
 interface HandlerReport {
@@ -49,6 +61,13 @@ interface HandlerReport {
   message?: string;
 }
 
+/** A hook of a type the event never runs. */
+interface IgnoredReport {
+  handler: string;
+  where: string;
+  why: string;
+}
+
 interface FiringReport {
   matchValue?: string;
   toolInput?: Record<string, unknown>;
@@ -57,35 +76,49 @@ interface FiringReport {
 
 type Outcome = "blocked" | "went through" | "hook failed" | "no hook ran";
 
-const SESSION_ID = "ses_hooks2opencode_test";
-
 export async function testHook(options: TestOptions): Promise<{ exitCode: number }> {
   const { print, printError, style } = outputFor(options);
   const event = eventNamed(options.event);
   const scenario = SCENARIOS[event];
   if (!isReplayed(event)) throw new ExitError(`${event} hooks do not run in OpenCode: ${notReplayedReason(event)}`, EXIT.usage);
   if (!scenario) throw new UsageError(`test cannot fire ${event} offline (it needs a real OpenCode session); it fires ${Object.keys(SCENARIOS).join(", ")}`);
-  const { input, ...rest } = options;
+  const { input, stopHookActive, ...rest } = options;
   const given: FireOptions = { ...rest, ...(input !== undefined ? { input: {} } : {}) };
-  const wrong = unusedFlag(event, given, scenario.flags) ?? scenario.check?.(given);
+  const wrong = unusedFlag(event, given, scenario.flags) ?? scenario.check?.(given) ?? sessionFlagsProblem(event, options);
   if (wrong) throw new UsageError(wrong);
+  const sessionID = options.sessionId ?? freshSessionID();
+  const unknownTool = options.tool === undefined ? undefined : toolWarning(options.tool);
+  if (unknownTool && options.strict) throw new UsageError(unknownTool);
+  if (unknownTool) printError(`hooks2opencode: ${style.yellow("warning")}: ${unknownTool}\n`);
   const fire: FireOptions = { ...rest, ...(input !== undefined ? { input: toolInput(input, options.stdin) } : {}) };
 
   const build = await buildOutputs(options);
   if (!options.json) for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
+  if (hasNoSettings(build)) throw noSettingsError(build, options);
   if (hasErrors(build.diagnostics) || !build.config) throw new ExitError("Cannot test: the settings have errors (listed above).", EXIT.invalidSettings);
   const all = activeHandlers(build.config, compileHandlers(build.config), build.localConfig);
   const handlers = new Map([[event, all.get(event) ?? []]]);
+  const skills = loadedSkills(options.skills ?? [], [...all.values()].flat());
+  // Hooks Claude never runs on this event (an http hook on SessionStart): named, not passed over.
+  const ignored = build.ignored
+    .filter((hook) => hook.event === event)
+    .map((hook): IgnoredReport => ({ handler: firstLine(handlerLabel(hook.handler)), where: hook.where, why: hook.why }));
 
   // The plugin's runtime with only this event's handlers: the other events' hooks stay quiet.
-  const opencode = new OfflineOpencode({ id: SESSION_ID, prompt: "(the prompt)", lastAssistantMessage: "(the answer)" });
+  const opencode = new OfflineOpencode({ id: sessionID, prompt: "(the prompt)", lastAssistantMessage: "(the answer)" });
   const runtime = new Runtime(build.projectDir, handlers, opencode.client, build.config.generator);
+  // As the plugin at load (plugin/index.ts): the committed and the local lists merge.
+  runtime.httpPolicy = mergePolicies(build.config, build.localConfig);
+  if (skills.size > 0) runtime.sessions.get(sessionID).skills = new Set(skills);
+  // As after one block of a Stop loop: the plugin's own state, so the hooks get stop_hook_active: true.
+  if (stopHookActive)
+    for (const id of [sessionID, subagentSessionID(sessionID)]) runtime.sessions.get(id).stop = { ...initialStopGuard(), blocks: 1, active: true };
   const firings: FiringReport[] = [];
-  const done = watchHandlers(runtime, firings);
+  const done = watchHandlers(runtime, firings, { skills, httpPolicy: runtime.httpPolicy });
   const hooks = buildHooks(REGISTRY, runtime);
   await hooks.config?.({} as never);
   const limitMs = maxTimeout(handlers.get(event) ?? []);
-  const { sim, waiting } = simulation(hooks, opencode, build.projectDir);
+  const { sim, waiting } = simulation(hooks, opencode, build.projectDir, sessionID);
   const effects = await scenario.fire(hooks, fire, sim);
   await done(limitMs);
   await new Promise((resolve) => setTimeout(resolve, 10)); // a prompt block aborts the turn on the next tick
@@ -100,19 +133,24 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   const outcome = outcomeOf(firings, effects, recorded);
   const exitCode = outcome === "blocked" ? TEST_EXIT.blocked : outcome === "hook failed" ? TEST_EXIT.hookFailed : TEST_EXIT.through;
   if (options.json) {
-    print(`${JSON.stringify({ event, happens: scenario.happens, firings, effects: [...effects, ...recorded], outcome, exitCode }, null, 2)}\n`);
+    print(`${JSON.stringify({ event, happens: scenario.happens, firings, ignored, effects: [...effects, ...recorded], outcome, exitCode }, null, 2)}\n`);
   } else {
-    print(formatText(event, scenario, fire, handlers.get(event)?.length ?? 0, firings, [...effects, ...recorded], outcome, exitCode, style));
+    print(formatText(event, scenario, fire, handlers.get(event)?.length ?? 0, ignored, firings, [...effects, ...recorded], outcome, exitCode, style));
   }
   return { exitCode };
 }
 
 /** The scenario's OpenCode: the main session, the offline client, one shutdown; the calls left waiting. */
-function simulation(hooks: ReturnType<typeof buildHooks>, opencode: OfflineOpencode, directory: string): { sim: Simulation; waiting: Promise<unknown>[] } {
+function simulation(
+  hooks: ReturnType<typeof buildHooks>,
+  opencode: OfflineOpencode,
+  directory: string,
+  sessionID: string,
+): { sim: Simulation; waiting: Promise<unknown>[] } {
   const waiting: Promise<unknown>[] = [];
   let disposed: Promise<void> | undefined;
   const sim: Simulation = {
-    sessionID: SESSION_ID,
+    sessionID,
     directory,
     opencode,
     dispose: () => (disposed ??= Promise.resolve(hooks.dispose?.())),
@@ -127,6 +165,43 @@ async function settled(waiting: readonly Promise<unknown>[], limitMs: number): P
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([Promise.allSettled(waiting), new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
   clearTimeout(timer);
+}
+
+/** An id like OpenCode's (`ses_` and 26 characters), new each run: a hook's per-session state starts empty. */
+function freshSessionID(): string {
+  return `ses_${randomBytes(13).toString("hex")}`;
+}
+
+/** --session-id and --stop-hook-active, checked as the scenario flags are. Pure. */
+export function sessionFlagsProblem(event: EventName, options: Pick<TestOptions, "sessionId" | "stopHookActive">): string | undefined {
+  if (options.sessionId !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(options.sessionId))
+    return `--session-id ${JSON.stringify(options.sessionId)}: letters, digits, _ and - only (OpenCode's ids look like ses_...)`;
+  if (options.stopHookActive && event !== "Stop" && event !== "SubagentStop")
+    return `${event} does not take --stop-hook-active (only Stop and SubagentStop hooks get stop_hook_active)`;
+  return undefined;
+}
+
+/** OpenCode's tool ids, which --tool takes besides Claude's names. */
+const OPENCODE_TOOLS = [...TOOL_TABLE.map((tool) => tool.opencode), APPLY_PATCH, INVALID_TOOL];
+
+/** --tool naming no tool, as convert's unknown-tool lint says of a matcher (a custom tool of that name is all it can be). */
+export function toolWarning(name: string): string | undefined {
+  const problem = toolNameProblem(name, OPENCODE_TOOLS);
+  if (!problem) return undefined;
+  const why = problem.code === "tool-name-case" ? "tool names are case-sensitive" : "neither Claude Code nor OpenCode has a tool of that name";
+  return `--tool "${safeText(name)}" fires the hooks for a custom tool named so: ${why}${problem.guess ? `; did you mean "${problem.guess}"?` : ""} [${problem.code}]`;
+}
+
+/** --skill names, each a skill with hooks (a typo would otherwise pass for "no hook of it ran"). */
+function loadedSkills(names: readonly string[], handlers: readonly CompiledHandler[]): Set<string> {
+  const known = [...new Set(handlers.flatMap((handler) => (handler.skill ? [handler.skill.name] : [])))];
+  for (const name of names) {
+    if (known.includes(name)) continue;
+    const guess = closestName(name, known);
+    const have = known.length > 0 ? `skills with hooks: ${known.join(", ")}` : "no skill has hooks";
+    throw new UsageError(`--skill ${name}: no skill of that name has hooks${guess ? `; did you mean "${guess}"?` : ""} (${have})`);
+  }
+  return new Set(names);
 }
 
 function eventNamed(name: string): EventName {
@@ -156,14 +231,18 @@ function toolInput(value: string, stdin: (() => string) | undefined): Record<str
 }
 
 /** Records each firing's selection and each handler's run; the returned wait ends when all ran. */
-function watchHandlers(runtime: Runtime, firings: FiringReport[]): (limitMs: number) => Promise<void> {
+function watchHandlers(runtime: Runtime, firings: FiringReport[], session: SessionContext): (limitMs: number) => Promise<void> {
   // A handler can run once per firing (apply_patch: one firing per file): reports queue up per handler.
   const pending = new Map<CompiledHandler, HandlerReport[]>();
   let waiting = 0;
   let wake = () => {};
   runtime.trace = {
     selected(_event, selector: Selector, all, chosen) {
-      const reports = all.map((handler): HandlerReport => ({ handler: firstLine(handler.label), where: handler.where, ...whyRan(handler, selector, chosen) }));
+      const reports = all.map((handler): HandlerReport => ({
+        handler: firstLine(handler.label),
+        where: handler.where,
+        ...whyRan(handler, selector, chosen, session),
+      }));
       firings.push({
         ...(selector.matchValue !== undefined ? { matchValue: selector.matchValue } : {}),
         ...(selector.toolCall ? { toolInput: selector.toolCall.toolInput } : {}),
@@ -230,6 +309,7 @@ function formatText(
   scenario: Scenario,
   fire: FireOptions,
   configured: number,
+  ignored: readonly IgnoredReport[],
   firings: readonly FiringReport[],
   effects: ReadonlyArray<Effect | Recorded>,
   outcome: Outcome,
@@ -244,8 +324,10 @@ function formatText(
       ? ` ${safeText(scenario.subject(fire))}`
       : "";
   lines.push(`${event}${subject}`, style.dim(`  in OpenCode: ${scenario.happens}`));
-  if (configured === 0) lines.push(`  no ${event} hooks are configured`);
-  else if (firings.length === 0) lines.push("  no handler was asked: this call does not fire the event in OpenCode");
+  if (ignored.length > 0) lines.push(`  ${ignored.length} ignored (${[...new Set(ignored.map((hook) => hook.why))].join("; ")})`);
+  for (const hook of ignored) lines.push(`  ${style.dim("ignored")} [${safeText(hook.handler)}] ${style.dim(`at ${hook.where}`)}`);
+  if (configured === 0 && ignored.length === 0) lines.push(`  no ${event} hooks are configured`);
+  else if (configured > 0 && firings.length === 0) lines.push("  no handler was asked: this call does not fire the event in OpenCode");
   for (const firing of firings) {
     if (firings.length > 1 && firing.matchValue) lines.push(`  as ${firing.matchValue} ${safeText(JSON.stringify(firing.toolInput ?? {}))}:`);
     for (const handler of firing.handlers) {
@@ -309,7 +391,11 @@ function describe(effect: Effect | Recorded): string {
     case "toast":
       return `the user sees (${effect.variant}): ${quoted(effect.text)}`;
     case "permission answer":
+      if (effect.ifAsked)
+        return `if OpenCode's permission rules ask for this call, the plugin answers that prompt "${effect.reply}": it runs without asking the user`;
       return `the permission prompt is answered "${effect.reply}"${effect.message !== undefined ? ` with ${quoted(effect.message)}` : ""}`;
+    case "permission rule":
+      return `the session gets the permission rule ${safeText(effect.permission)} ${quoted(effect.pattern)}: ${effect.action}. When the model makes this call again in a later turn (after the user's next message), OpenCode asks the user, and their answer decides (under opencode run, which cannot ask, the call never runs)`;
     case "title":
       return `the session is titled ${quoted(effect.title)}`;
     case "log":

@@ -5,6 +5,7 @@
 // besides (a new turn, an abort, a toast, an answer) is recorded by the offline client.
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
+import { AGENT_TABLE, DEFAULT_AGENT_TYPE, opencodeAgentName } from "../../schema/agents.js";
 import { type EventName, eventInfo } from "../../schema/events.js";
 import { HookBlock } from "../../plugin/events/define-event.js";
 import { EVENT_MODULES } from "../../plugin/events/index.js";
@@ -23,7 +24,7 @@ import {
   toolStep,
 } from "./channel-calls.js";
 import { type FireFlag, type FireOptions, notOneOf } from "./fire-options.js";
-import { ASSISTANT_MESSAGE, type OfflineOpencode, type OfflineSession } from "./offline-opencode.js";
+import { ASSISTANT_MESSAGE, IF_ASKED, type OfflineOpencode, type OfflineSession } from "./offline-opencode.js";
 
 export type { Effect } from "./channel-calls.js";
 export { opencodeCall } from "./channel-calls.js";
@@ -84,24 +85,32 @@ const sessionInfo = (id: string, title: string, parentID?: string) => ({
 /** OpenCode asks the user's permission for the tool call (after its before-hook, as in OpenCode). */
 async function askPermission(hooks: Hooks, options: FireOptions, sim: Simulation): Promise<Effect[]> {
   const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
-  const patterns = typeof before.args.command === "string" ? [before.args.command] : ["*"];
-  await busEvent(hooks, "permission.asked", {
-    id: "per_test",
-    sessionID: sim.sessionID,
-    permission: before.tool,
+  await permissionAsked(hooks, before, sim.sessionID, "per_test");
+  return [];
+}
+
+/** OpenCode's permission prompt for the call (its tool asks from inside, after tool.execute.before). */
+function permissionAsked(hooks: Hooks, call: ToolCall, sessionID: string, id: string): Promise<void> {
+  const patterns = typeof call.args.command === "string" ? [call.args.command] : ["*"];
+  return busEvent(hooks, "permission.asked", {
+    id,
+    sessionID,
+    permission: call.tool,
     patterns,
     metadata: {},
     always: patterns,
     tool: { messageID: ASSISTANT_MESSAGE, callID: CALL_ID },
   });
-  return [];
 }
 
-/** A subagent's child session starts: OpenCode titles it "<description> (@<agent> subagent)". */
+/** The child session a scenario's subagent runs in. */
+export const subagentSessionID = (sessionID: string) => `${sessionID}_subagent`;
+
+/** A subagent's child session starts: OpenCode titles it "<description> (@<agent> subagent)", in its own agent names. */
 async function startSubagent(hooks: Hooks, options: FireOptions, sim: Simulation): Promise<OfflineSession> {
-  const agentType = options.agentType ?? "general";
+  const agentType = subagentOf(options);
   const child = sim.opencode.add({
-    id: `${sim.sessionID}_subagent`,
+    id: subagentSessionID(sim.sessionID),
     parentID: sim.sessionID,
     agentType,
     prompt: options.prompt ?? "(the task's prompt)",
@@ -111,10 +120,14 @@ async function startSubagent(hooks: Hooks, options: FireOptions, sim: Simulation
   return child;
 }
 
+/** --agent-type in Claude's names (general-purpose, Explore, Plan) or OpenCode's: the agent OpenCode runs. */
+const subagentOf = (options: FireOptions) => opencodeAgentName(options.agentType ?? DEFAULT_AGENT_TYPE);
+
 function checkAgentType(options: FireOptions): string | undefined {
   const agentType = options.agentType;
   if (agentType === undefined || (agentType.trim() !== "" && !agentType.includes(")"))) return undefined;
-  return `--agent-type ${JSON.stringify(agentType)}: an OpenCode agent name (general, explore, or one of your agents)`;
+  const names = AGENT_TABLE.map((agent) => agent.claude).join(", ");
+  return `--agent-type ${JSON.stringify(agentType)}: an agent's name (${names}, OpenCode's ${AGENT_TABLE.map((agent) => agent.opencode).join(", ")}, or one of your agents)`;
 }
 
 /** The task tool's call and result as OpenCode 1.18.33 writes them (packages/opencode/src/tool/task.ts). */
@@ -150,6 +163,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     async fire(hooks, options, sim) {
       const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
       if (before.effects.some((effect) => effect.kind === "blocked")) return before.effects;
+      await permissionAsked(hooks, before, sim.sessionID, IF_ASKED);
       return [...before.effects, ...(await afterTool(hooks, before, { text: options.output ?? "" }, sim.sessionID))];
     },
   },
@@ -304,7 +318,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     happens: 'session.created of the subagent\'s child session (titled "(@<agent> subagent)"), then chat.message of its first prompt',
     flags: ["agentType", "prompt"],
     check: checkAgentType,
-    subject: (options) => `(@${options.agentType ?? "general"} subagent)`,
+    subject: (options) => `(@${subagentOf(options)} subagent)`,
     async fire(hooks, options, sim) {
       const child = await startSubagent(hooks, options, sim);
       return sendPrompt(hooks, child.id, [text(child.prompt)], child.agentType);
@@ -314,7 +328,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     happens: "session.created of the subagent's child session, then tool.execute.after of the task tool once the subagent answered",
     flags: ["agentType", "prompt", "lastMessage"],
     check: checkAgentType,
-    subject: (options) => `(@${options.agentType ?? "general"} subagent)`,
+    subject: (options) => `(@${subagentOf(options)} subagent)`,
     async fire(hooks, options, sim) {
       const child = await startSubagent(hooks, options, sim);
       const before = await beforeTool(hooks, taskCall(child), sim.sessionID);

@@ -48,6 +48,9 @@ describe("prompt hooks", () => {
     expect(existsSync(ends.project.file("out.txt"))).toBe(false);
     expect(text(judgeRequests(ends)[0]!, "user")).toContain('"tool_name":"Bash"');
     expect(agentRequests(ends)).toHaveLength(1); // Claude: the turn ends
+    // Ended by aborting the session (README): `opencode run` reports the abort and exits 1.
+    expect(ends.run.exitCode).toBe(1);
+    expect(`${ends.run.stdout}\n${ends.run.stderr}`).toContain("MessageAbortedError");
     const goesOn = await run({ settings: settings({ continueOnBlock: true }), script, judge });
     expect(existsSync(goesOn.project.file("out.txt"))).toBe(false);
     expect(goesOn.toolResult("call_0_0")).toContain("no writes from the shell");

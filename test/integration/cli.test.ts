@@ -148,7 +148,7 @@ describe("hooks2opencode convert", () => {
     const p = await project({});
     const result = await cli(["convert", "--project", p.dir]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain("no Claude Code settings found (looked for .claude/settings.json, .claude/settings.local.json)");
+    expect(result.stderr).toContain(`no Claude Code settings found in ${p.dir} (looked for .claude/settings.json, .claude/settings.local.json)`);
   });
 
   it("keeps settings.local.json hooks out of the committed plugin, and the plugin still runs them", async () => {

@@ -42,6 +42,11 @@ describe("hooks2opencode explain", () => {
     expect((await cli(["explain", "--project", broken.dir])).exitCode).toBe(2);
     const empty = await project({ "README.md": "no settings" });
     const none = await cli(["explain", "--project", empty.dir]);
-    expect([none.exitCode, none.stdout]).toEqual([0, "No Claude Code settings found."]);
+    // As convert, check and test say it: exit 2, naming the folder searched.
+    expect([none.exitCode, none.stdout, none.stderr]).toEqual([
+      2,
+      "",
+      `hooks2opencode: no Claude Code settings found in ${empty.dir} (looked for .claude/settings.json, .claude/settings.local.json)`,
+    ]);
   });
 });

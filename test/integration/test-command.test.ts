@@ -129,6 +129,38 @@ describe("hooks2opencode test: tool events", () => {
   });
 });
 
+describe("hooks2opencode test: what a PreToolUse permission decision does in OpenCode", () => {
+  const decision = (which: string) =>
+    command(
+      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: which, permissionDecisionReason: `${which} it` } })}'`,
+    );
+
+  it("ask: not run now; the session gets the rule that makes OpenCode ask the user when the model makes the call again: exit 1", async () => {
+    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [decision("ask")] }] }) });
+    const { text, json, jsonExit } = await fire(p.dir, ["PreToolUse", "--tool", "Bash", "--input", '{"command":"git commit -m wip"}']);
+    expect([text.exitCode, jsonExit]).toEqual([1, 1]);
+    expect(text.stdout).toContain(`blocked: it does not happen; OpenCode shows "This call needs the user's approval (a PreToolUse hook asked for it)`);
+    expect(text.stdout).toContain(
+      'the session gets the permission rule bash "git commit -m wip": ask. When the model makes this call again in a later turn (after the user\'s next message), OpenCode asks the user, and their answer decides',
+    );
+    expect(text.stdout).not.toContain("went through");
+    expect(json.effects).toEqual(
+      expect.arrayContaining([
+        { kind: "permission rule", permission: "bash", pattern: "git commit -m wip", action: "ask" },
+        expect.objectContaining({ kind: "blocked" }),
+      ]),
+    );
+  });
+
+  it('allow: OpenCode\'s own prompt for the call, if its rules ask, is answered "once": exit 0', async () => {
+    const p = await project({ ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [decision("allow")] }] }) });
+    const { text, json, jsonExit } = await fire(p.dir, ["PreToolUse", "--tool", "Bash", "--input", '{"command":"git push"}']);
+    expect([text.exitCode, jsonExit]).toEqual([0, 0]);
+    expect(text.stdout).toContain(`if OpenCode's permission rules ask for this call, the plugin answers that prompt "once": it runs without asking the user`);
+    expect(json.effects).toEqual(expect.arrayContaining([{ kind: "permission answer", reply: "once", ifAsked: true }]));
+  });
+});
+
 describe("hooks2opencode test: lifecycle events", () => {
   it("Stop: a blocking hook sends the agent back with its stderr as the next prompt; it sees last_assistant_message", async () => {
     const p = await project({
@@ -276,7 +308,7 @@ describe("hooks2opencode test: the events of a live session, fired through the p
       ".claude/settings.json": settings({
         SubagentStop: [
           {
-            matcher: "explore",
+            matcher: "Explore",
             hooks: [
               record(
                 "subagent",
@@ -302,7 +334,7 @@ describe("hooks2opencode test: the events of a live session, fired through the p
       hook_event_name: "SubagentStop",
       stop_hook_active: false,
       agent_id: expect.any(String),
-      agent_type: "explore",
+      agent_type: "Explore",
       agent_transcript_path: expect.stringMatching(/\.jsonl$/),
       last_assistant_message: "Found 3 test files.",
     });
@@ -316,15 +348,17 @@ describe("hooks2opencode test: the events of a live session, fired through the p
     expect(text.stdout).toContain("Outcome: blocked (exit 1)");
     const general = await fire(p.dir, ["SubagentStop"]);
     expect([general.text.exitCode, general.json.outcome]).toEqual([0, "no hook ran"]);
-    expect(general.text.stdout).toContain('matcher "explore" does not match "general"');
+    expect(general.text.stdout).toContain('matcher "Explore" does not match "general-purpose"');
   });
 
   it("SubagentStart: agent_id and agent_type; its context goes to the subagent's first prompt", async () => {
     const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: "use the fast path" } });
-    const p = await project({ ".claude/settings.json": settings({ SubagentStart: [{ matcher: "general", hooks: [record("start", `echo '${context}'`)] }] }) });
+    const p = await project({
+      ".claude/settings.json": settings({ SubagentStart: [{ matcher: "general-purpose", hooks: [record("start", `echo '${context}'`)] }] }),
+    });
     const { text, json } = await fire(p.dir, ["SubagentStart", "--prompt", "look around"]);
     expect(text.exitCode).toBe(0);
-    expect(await recorded(p, "start")).toMatchObject({ hook_event_name: "SubagentStart", agent_id: expect.any(String), agent_type: "general" });
+    expect(await recorded(p, "start")).toMatchObject({ hook_event_name: "SubagentStart", agent_id: expect.any(String), agent_type: "general-purpose" });
     expect(json.effects).toEqual([
       {
         kind: "context",
@@ -335,6 +369,43 @@ describe("hooks2opencode test: the events of a live session, fired through the p
     ]);
     expect(text.stdout).toContain("added to the subagent's first prompt (before the prompt)");
     expect((await fire(p.dir, ["SubagentStart", "--agent-type", "explore"])).json.outcome).toBe("no hook ran");
+  });
+
+  it("agents under Claude's names: an Explore matcher fires for OpenCode's explore, --agent-type takes either name, an Agent call's subagent_type both ways", async () => {
+    const seen = command(`jq -r '.hook_event_name + " " + .agent_type' >> "$CLAUDE_PROJECT_DIR/seen.txt"`);
+    const rewrite = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { description: "d", prompt: "p", subagent_type: "Explore" } },
+    });
+    const p = await project({
+      ".claude/settings.json": settings({
+        SubagentStart: [{ matcher: "Explore", hooks: [seen] }],
+        SubagentStop: [{ matcher: "general-purpose", hooks: [seen] }],
+        PreToolUse: [
+          {
+            matcher: "Agent",
+            hooks: [command(`jq -r .tool_input.subagent_type >> "$CLAUDE_PROJECT_DIR/seen.txt"; echo '${rewrite}'`, { if: "Agent(general-purpose)" })],
+          },
+        ],
+      }),
+    });
+    const json = async (args: string[]) => JSON.parse((await cli(["test", ...args, "--json", "--project", p.dir])).stdout);
+    // Claude's name or OpenCode's names OpenCode's explore; the default is general-purpose (OpenCode's general).
+    const starts = [await json(["SubagentStart", "--agent-type", "Explore"]), await json(["SubagentStart", "--agent-type", "explore"])];
+    const start = await cli(["test", "SubagentStart", "--project", p.dir]);
+    const stop = await json(["SubagentStop"]);
+    // The model's task call names OpenCode's general: the hook sees general-purpose, and its Explore runs OpenCode's explore.
+    const call = await json(["PreToolUse", "--tool", "task", "--input", '{"description":"d","prompt":"p","subagent_type":"general"}']);
+    expect((await readFile(p.file("seen.txt"), "utf8")).trim().split("\n")).toEqual([
+      "SubagentStart Explore",
+      "SubagentStart Explore",
+      "SubagentStop general-purpose",
+      "general-purpose",
+    ]);
+    expect(starts.map((each) => each.firings[0].matchValue)).toEqual(["Explore", "Explore"]);
+    expect(start.stdout.split("\n")[0]).toBe("SubagentStart (@general subagent)");
+    expect(start.stdout).toContain('matcher "Explore" does not match "general-purpose"');
+    expect(stop.firings[0]).toMatchObject({ matchValue: "general-purpose", handlers: [{ ran: true, exitCode: 0 }] });
+    expect(call.effects[0]).toMatchObject({ kind: "args rewritten", args: { subagent_type: "explore" }, toolInput: { subagent_type: "Explore" } });
   });
 
   it("SessionEnd: a deleted session ends with reason other, OpenCode's exit with prompt_input_exit; the matcher is the reason", async () => {
@@ -456,6 +527,21 @@ describe("hooks2opencode test: the events of a live session, fired through the p
     expect((await recorded(p, "batch")).tool_calls[0]).toMatchObject({ tool_name: "Read", tool_response: "File not found" });
   });
 
+  it("PostToolBatch: an async hook's context that arrives before the request goes out joins it in a message of its own, after the latest one", async () => {
+    const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "from the async hook" } });
+    // The other hook holds the request until the async one has answered (at most 5 s).
+    const waitForAsync = `for i in $(seq 100); do [ -f "$CLAUDE_PROJECT_DIR/async-done" ] && break; sleep 0.05; done; sleep 0.3`;
+    const p = await project({
+      ".claude/settings.json": settings({
+        PostToolBatch: [{ hooks: [command(waitForAsync), command(`echo '${context}'; touch "$CLAUDE_PROJECT_DIR/async-done"`, { async: true })] }],
+      }),
+    });
+    const json = await cli(["test", "PostToolBatch", "--tool", "Bash", "--input", '{"command":"npm test"}', "--output", "ok", "--json", "--project", p.dir]);
+    expect(JSON.parse(json.stdout).effects).toEqual([
+      { kind: "request context", where: "in a message of its own after the latest one", text: expect.stringContaining("from the async hook") },
+    ]);
+  });
+
   it("FileChanged: a file its matcher names; file_path and event; CLAUDE_ENV_FILE exports reach later bash calls; other files fire nothing", async () => {
     const p = await project({
       ".claude/settings.json": settings({
@@ -485,4 +571,19 @@ describe("hooks2opencode test: the events of a live session, fired through the p
     const result = await cli(["test", ...args, "--project", p.dir]);
     expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining(message)]);
   });
+});
+
+it("SessionStart with only an http hook (Claude never runs http hooks there): named as ignored, not 'no SessionStart hooks are configured'", async () => {
+  const p = await project({
+    ".claude/settings.json": settings({ SessionStart: [{ hooks: [{ type: "http", url: "https://hooks.example.com/start" }] }] }),
+  });
+  const { text, json } = await fire(p.dir, ["SessionStart"]);
+  expect(text.stdout).toMatch(
+    /\n {2}1 ignored \(http hooks do not run on SessionStart\)\n {2}ignored \[https:\/\/hooks\.example\.com\/start\] at \.claude\/settings\.json:6:11\n/,
+  );
+  expect(text.stdout).not.toContain("no SessionStart hooks are configured");
+  expect(text.exitCode).toBe(0);
+  expect(json.ignored).toEqual([
+    { handler: "https://hooks.example.com/start", where: ".claude/settings.json:6:11", why: "http hooks do not run on SessionStart" },
+  ]);
 });
