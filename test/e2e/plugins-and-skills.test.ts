@@ -31,21 +31,8 @@ it("a plugin's PreToolUse hook runs its script from CLAUDE_PLUGIN_ROOT and block
 });
 
 it("a skill's frontmatter hook fires only after OpenCode's skill tool loaded the skill", async () => {
-  const skill = [
-    "---",
-    "name: careful-shell",
-    "description: Run shell commands carefully",
-    "hooks:",
-    "  PreToolUse:",
-    "    - matcher: Bash",
-    "      hooks:",
-    "        - type: command",
-    '          command: jq -r .tool_input.command >> "$CLAUDE_PROJECT_DIR/guarded.log"',
-    "---",
-    "Be careful with the shell.",
-  ].join("\n");
   const s = await run({
-    files: { ".claude/skills/careful-shell/SKILL.md": skill },
+    files: { ".claude/skills/careful-shell/SKILL.md": carefulShell([]) },
     settings: { hooks: {} },
     // OpenCode reads Claude skills only with its Claude Code compatibility on.
     env: { OPENCODE_DISABLE_CLAUDE_CODE: "0" },
@@ -61,23 +48,9 @@ it("a skill's frontmatter hook fires only after OpenCode's skill tool loaded the
 });
 
 it("a skill typed as /name (OpenCode expands it without its skill tool) starts its hooks too, as Claude's /name does", async () => {
-  const skill = [
-    "---",
-    "name: careful-shell",
-    "description: Run shell commands carefully",
-    // Claude starts such a skill only when the user types /careful-shell; OpenCode ignores the field.
-    "disable-model-invocation: true",
-    "hooks:",
-    "  PreToolUse:",
-    "    - matcher: Bash",
-    "      hooks:",
-    "        - type: command",
-    '          command: jq -r .tool_input.command >> "$CLAUDE_PROJECT_DIR/guarded.log"',
-    "---",
-    "Be careful with the shell.",
-  ].join("\n");
   const s = await run({
-    files: { ".claude/skills/careful-shell/SKILL.md": skill },
+    // Claude starts such a skill only when the user types /careful-shell; OpenCode ignores the field.
+    files: { ".claude/skills/careful-shell/SKILL.md": carefulShell(["disable-model-invocation: true"]) },
     settings: { hooks: {} },
     env: { OPENCODE_DISABLE_CLAUDE_CODE: "0" },
     command: "careful-shell",
@@ -87,3 +60,21 @@ it("a skill typed as /name (OpenCode expands it without its skill tool) starts i
   expect(JSON.stringify(s.llm.requests[0]?.body)).toContain("Be careful with the shell.");
   expect((await readFile(s.project.file("guarded.log"), "utf8")).trim().split("\n")).toEqual(["echo typed"]);
 });
+
+/** A skill whose PreToolUse hook logs every Bash command it sees, with these frontmatter lines besides. */
+function carefulShell(extra: string[]): string {
+  return [
+    "---",
+    "name: careful-shell",
+    "description: Run shell commands carefully",
+    ...extra,
+    "hooks:",
+    "  PreToolUse:",
+    "    - matcher: Bash",
+    "      hooks:",
+    "        - type: command",
+    '          command: jq -r .tool_input.command >> "$CLAUDE_PROJECT_DIR/guarded.log"',
+    "---",
+    "Be careful with the shell.",
+  ].join("\n");
+}

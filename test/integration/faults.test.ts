@@ -336,15 +336,17 @@ describe("load", () => {
     const result = await convert({ project: project.dir, print: () => {}, printError: () => {} });
     expect(result.result).toBe("written");
     const soak = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/soak.mjs");
-    const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", soak, result.pluginPath!, project.dir, "3000"], { timeout: 25_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", soak, result.pluginPath!, project.dir, "3000"], { timeout: 110_000 });
     const [early, end] = stdout
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as { call: number; heapUsed: number; fds: number; ms: number });
     expect(end!.call).toBe(3000);
-    expect(end!.ms).toBeLessThan(20_000); // about 5 s on an idle 2-core machine
+    // About 5 s on an idle 2-core machine; the rest of the suite runs beside it, and a spawn then
+    // waits for a core (measured: 10-15 ms a fork, 3000 calls in 50 s). A hang still fails.
+    expect(end!.ms).toBeLessThan(100_000);
     expect(end!.heapUsed - early!.heapUsed).toBeLessThan(5 * 1024 * 1024);
     expect(end!.fds - early!.fds).toBeLessThanOrEqual(5);
     expect((await readFile(project.file("ran"), "utf8")).length).toBe(3000);
-  }, 30_000);
+  }, 120_000);
 });
