@@ -11,7 +11,7 @@ import type { ReportRow } from "./classify.js";
 import { EXIT, ExitError } from "./errors.js";
 import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "./format-report.js";
 import { parseHeader } from "./generated-header.js";
-import { noSettingsError } from "./no-settings.js";
+import { hasNoSettings, noSettingsError } from "./no-settings.js";
 import { ownershipOf } from "./ownership.js";
 import { packageVersion } from "./package-info.js";
 import { droppedMessage, inputWords, usedMessage } from "./recorded-flags.js";
@@ -42,7 +42,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const build = await buildOutputs(options);
   const { projectDir, plan, rows } = build;
   const output = display(projectDir, plan.pluginFile);
-  const noSettings = build.inputs.length === 0 && build.diagnostics.length === 0;
+  const noSettings = hasNoSettings(build);
   // No settings and nothing of ours to clean up: the user pointed convert at the wrong place.
   if (noSettings && !(await ownFilesExist([plan.pluginFile, plan.runtimeFile, ...(plan.localFile ? [plan.localFile] : [])]))) {
     throw noSettingsError(build, options);

@@ -45,9 +45,9 @@ interface Segment {
 export function bashAsk(command: string, caseInsensitive = false): BashAsk {
   const segments = split(command);
   // An empty statement between operators (`a && && b`, `; ls`) is a syntax error: the parse is anyone's guess.
-  const empty = (segment: Segment, index: number) => segment.words.length === 0 && segment.text.trim() === "";
+  const empty = (segment: Segment) => segment.words.length === 0 && segment.text.trim() === "";
   const allowed = (segment: Segment, index: number) => segment.end === "\n" || index === segments.length - 1;
-  if (segments.some((segment, index) => segment.clean && empty(segment, index) && !allowed(segment, index))) return { kind: "unknown" };
+  if (segments.some((segment, index) => segment.clean && empty(segment) && !allowed(segment, index))) return { kind: "unknown" };
   for (const segment of segments) {
     // Assignments before the name belong to the command (`FOO=1 make`); alone they are no command.
     const name = segment.words.find((word) => !ASSIGNMENT.test(word));
