@@ -4,14 +4,11 @@
 // those inputs into the plugin text, the runtime module and the local hooks data: pure, so it is
 // tested in memory. No writes: convert and check are its two sinks.
 import { existsSync } from "node:fs";
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { hasErrors, type Diagnostic } from "../schema/diagnostics.js";
 import {
   claudeConfigDir,
   explicitSettingsFiles,
-  managedSettingsDir,
-  managedSettingsFiles,
   projectSettingsFiles,
   readSettingsFiles,
   type SettingsFile,
@@ -26,14 +23,16 @@ import type { IgnoredHook } from "../schema/types.js";
 import type { PluginConfig, SettingsHash } from "../plugin/config.js";
 import { driftHash } from "../plugin/settings-drift.js";
 import { LOCAL_HOOKS_FILE, PLUGIN_FILE } from "../plugin/local-hooks.js";
-import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "./classify.js";
-import { findProjectRoot, isDirectory } from "./project-root.js";
+import { httpPolicy, managedSwitches } from "../plugin/load/switches.js";
+import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../plugin/load/classify.js";
+import { findProjectRoot, isDirectory } from "../schema/sources/project-root.js";
 import { display, readIfExists } from "./write-output.js";
 import { EXIT, ExitError } from "./errors.js";
 import { headerFlags } from "./generated-header.js";
 import { packageVersion, runtimeBundle } from "./package-info.js";
-import { readPluginHooks } from "./read-plugins.js";
-import { readFrontmatterHooks } from "./read-skills.js";
+import { readManagedSettings } from "../schema/sources/managed.js";
+import { readPluginHooks } from "../schema/sources/plugins.js";
+import { readFrontmatterHooks } from "../schema/sources/skills.js";
 import {
   applyRecords,
   type FlagsRecord,
@@ -121,7 +120,8 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     if (!file.optional && !existsSync(file.path)) throw new ExitError(`settings file not found: ${file.display}`, EXIT.usage);
   }
   // No settings at all is for the commands to judge: convert removes a plugin it wrote, check calls it orphaned.
-  const read = [...(await readSettingsFiles(plan.files)), ...(await readManagedSettings(options))];
+  const read = [...(await readSettingsFiles(plan.files)), ...(await readManaged(options))];
+  for (const dir of options.plugins ?? []) if (!existsSync(dir)) throw new ExitError(`--plugin ${dir}: no such folder`, EXIT.usage);
   const plugins = await readPluginHooks({ explicit: options.plugins ?? [], settings: read, projectDir, user: options.user === true, env });
   const frontmatter = options.settings?.length ? { texts: [], diagnostics: [] } : await readFrontmatterHooks(projectDir, options.user === true, env);
   const settings = [...read, ...plugins, ...frontmatter.texts];
@@ -158,16 +158,9 @@ async function withRecordedFlags(options: BuildOptions, projectDir: string, env:
 }
 
 /** Managed settings, on request (--managed) and always with --user; in project mode they are this machine's. */
-async function readManagedSettings(options: BuildOptions): Promise<SettingsText[]> {
-  if (!options.managed && !options.user) return [];
-  const dir = typeof options.managed === "string" ? path.resolve(options.managed) : managedSettingsDir();
-  let dropIns: string[] = [];
-  try {
-    dropIns = await readdir(path.join(dir, "managed-settings.d"));
-  } catch {
-    dropIns = [];
-  }
-  return readSettingsFiles(managedSettingsFiles(dir, dropIns, !options.user));
+function readManaged(options: BuildOptions): Promise<SettingsText[]> {
+  if (!options.managed && !options.user) return Promise.resolve([]);
+  return readManagedSettings(typeof options.managed === "string" ? options.managed : undefined, !options.user);
 }
 
 /** Pure: the outputs of one conversion, from what readBuildInputs read. */
@@ -248,20 +241,6 @@ export function buildPlugin(inputs: BuildInputs): Build {
     );
   }
   return build;
-}
-
-function managedSwitches(merged: MergedHooks): Pick<PluginConfig, "managedDisableAllHooks" | "allowManagedHooksOnly"> {
-  return {
-    ...(merged.managedDisableAllHooks?.value ? { managedDisableAllHooks: true } : {}),
-    ...(merged.allowManagedHooksOnly?.value ? { allowManagedHooksOnly: true } : {}),
-  };
-}
-
-function httpPolicy(merged: MergedHooks): Pick<PluginConfig, "allowedHttpHookUrls" | "httpHookAllowedEnvVars"> {
-  return {
-    ...(merged.allowedHttpHookUrls ? { allowedHttpHookUrls: merged.allowedHttpHookUrls } : {}),
-    ...(merged.httpHookAllowedEnvVars ? { httpHookAllowedEnvVars: merged.httpHookAllowedEnvVars } : {}),
-  };
 }
 
 /** What the plugin compares at load to notice settings changed since convert (plugin/settings-drift.ts). */

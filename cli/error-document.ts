@@ -9,6 +9,7 @@ const EMPTY: Record<string, object> = {
   check: { files: [], diagnostics: [] },
   explain: { inputs: [], hooks: [], diagnostics: [] },
   test: { event: null, happens: null, firings: [], effects: [], outcome: null },
+  doctor: { directory: null, project: null, opencode: null, generated: [], live: null, sections: [] },
 };
 
 /** Pure: the document for a command (argv's first word; not a command: only the common keys). */

@@ -1,7 +1,7 @@
 // The per-hook report convert prints: translated / degraded (how) / dropped (why), with where each
 // hook fires in OpenCode. Text from settings files is printed safely (terminal.ts). Pure.
 import type { Diagnostic } from "../schema/diagnostics.js";
-import type { ReportRow, Status } from "./classify.js";
+import type { ReportRow, Status } from "../plugin/load/classify.js";
 import { shown } from "../schema/shown.js";
 import { firstLine, safeText, type Style } from "./terminal.js";
 

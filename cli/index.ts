@@ -8,15 +8,17 @@
 import "./bounded-regexp.js";
 import { Command, CommanderError } from "commander";
 import type { BuildOptions } from "./build-plugin.js";
-import { check } from "./check.js";
-import { convert } from "./convert.js";
+import { check } from "./commands/check.js";
+import { convert } from "./commands/convert.js";
 import { errorDocument, wantsJson } from "./error-document.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
-import { explain } from "./explain.js";
+import { explain } from "./commands/explain.js";
 import { packageVersion } from "./package-info.js";
 import { FIRE_FLAGS, type FireFlag } from "./simulate/fire-options.js";
 import { SCENARIOS } from "./simulate/scenarios.js";
-import { testHook } from "./test-hook.js";
+import { testHook } from "./commands/test-hook.js";
+import { trust } from "./commands/trust.js";
+import { doctor } from "./commands/doctor.js";
 
 // `convert | head` closes stdout early: finish the work quietly instead of dying on EPIPE.
 process.stdout.on("error", () => {});
@@ -67,7 +69,7 @@ function buildOptions(flags: SourceFlags): BuildOptions {
   };
 }
 
-function printOptions(flags: SourceFlags): { json?: boolean; color?: boolean } {
+function printOptions(flags: Pick<SourceFlags, "json" | "color">): { json?: boolean; color?: boolean } {
   return { ...(flags.json ? { json: true } : {}), ...(flags.color === false ? { color: false } : {}) };
 }
 
@@ -133,6 +135,32 @@ withSourceFlags(program.command("test"))
     const session = { ...(flags.sessionId !== undefined ? { sessionId: flags.sessionId } : {}), ...(flags.stopHookActive ? { stopHookActive: true } : {}) };
     const skills = flags.skill.length > 0 ? { skills: flags.skill } : {};
     process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, ...session, ...skills, event })).exitCode;
+  });
+
+program
+  .command("trust")
+  .exitOverride()
+  .description("let the live plugin run the Claude Code hooks of a folder and the folders below it (Claude Code's workspace trust)")
+  .argument("[dir]", "the folder (default: the project the current folder is in)")
+  .option("--revoke", "take the trust back")
+  .option("--list", "print the folders hooks2opencode trusts")
+  .action(async (dir: string | undefined, flags: { revoke?: boolean; list?: boolean }) => {
+    process.exitCode = (
+      await trust({ ...(dir !== undefined ? { dir } : {}), ...(flags.revoke ? { revoke: true } : {}), ...(flags.list ? { list: true } : {}) })
+    ).exitCode;
+  });
+
+program
+  .command("doctor")
+  .exitOverride()
+  .description(
+    "what will really run here: the opencode on PATH and its plugin API, the doors configured, whether each loads, trust (exit 1 when something will not run)",
+  )
+  .option("-p, --project <dir>", "the folder OpenCode opens (default: the current one)")
+  .option("--json", 'print one JSON document (see README, "Machine-readable output")')
+  .option("--no-color", "never colour the output (also: NO_COLOR=1)")
+  .action(async (flags: { project?: string; json?: boolean; color?: boolean }) => {
+    process.exitCode = (await doctor({ ...(flags.project !== undefined ? { project: flags.project } : {}), ...printOptions(flags) })).exitCode;
   });
 
 function collect(value: string, previous: string[]): string[] {

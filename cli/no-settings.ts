@@ -4,7 +4,7 @@
 import { claudeConfigDir } from "../schema/load-settings.js";
 import type { Build, BuildOptions, Plan } from "./build-plugin.js";
 import { EXIT, ExitError } from "./errors.js";
-import { foundBecause } from "./project-root.js";
+import { foundBecause } from "../schema/sources/project-root.js";
 
 /** Nothing was read, and nothing could not be read. */
 export function hasNoSettings(build: Pick<Build, "inputs" | "diagnostics">): boolean {

@@ -109,7 +109,7 @@ function inputsOf(record: FlagsRecord, projectDir: string): RecordedInput[] {
  * What each file records, from the flags a run used: paths relative to the project where they are
  * inside it (never with --user: the global plugin serves every project). Outside the project, a
  * plugin's and managed settings' hooks are this machine's: the local hooks file records them
- * (read-plugins.ts, build-plugin.ts decide the same way); with --settings there is no such file and
+ * (schema/sources/plugins.ts, build-plugin.ts decide the same way); with --settings there is no such file and
  * their hooks go nowhere, so nothing records them.
  */
 export function recordFor(flags: SourceFlags, projectDir: string, mode: "user" | "settings" | "project"): { plugin: RecordedFlags; local: RecordedFlags } {

@@ -1,7 +1,8 @@
 // The runtime of a generated plugin: createPlugin(config) compiles the embedded handlers once and
 // returns the OpenCode plugin function, whose hooks come from the event registry. Wiring only.
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
-import { compileHandlers, withSessionEndBudget } from "./compile.js";
+import { type CompiledHandler, compileHandlers, withSessionEndBudget } from "./compile.js";
+import type { EventName } from "../schema/events.js";
 import type { PluginConfig } from "./config.js";
 import { buildHooks } from "./events/build-hooks.js";
 import { REGISTRY } from "./events/index.js";
@@ -40,16 +41,8 @@ export function createPlugin(config: PluginConfig): Plugin {
     } catch {
       changed = [];
     }
-    const client = input.client as unknown as OpencodeClient;
-    const runtime = new Runtime(
-      input.directory,
-      withSessionEndBudget(active, process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS),
-      client,
-      config.generator,
-      opencodeHost(process.argv),
-    );
+    const runtime = openRuntime(input, active, config.generator);
     runtime.httpPolicy = mergePolicies(config, localProblem ? undefined : local);
-    runtime.worktree = input.worktree;
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     if (changed.length > 0) {
       // Logged now; shown at the first prompt, when someone is there to see a toast.
@@ -61,10 +54,24 @@ export function createPlugin(config: PluginConfig): Plugin {
   };
 }
 
+/** A runtime for OpenCode's instance of one folder (both doors: this generated plugin and the live one). */
+export function openRuntime(
+  input: PluginInput,
+  handlers: Map<EventName, CompiledHandler[]>,
+  generator: string,
+  host: OpencodeHost = opencodeHost(process.argv),
+): Runtime {
+  const client = input.client as unknown as OpencodeClient;
+  const runtime = new Runtime(input.directory, withSessionEndBudget(handlers, process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS), client, generator, host);
+  runtime.worktree = input.worktree;
+  return runtime;
+}
+
 /** The OpenCode command this process runs, from its arguments (`bun <entry> <command> ...`). */
 export function opencodeHost(argv: readonly string[]): OpencodeHost {
   const args = argv.slice(2);
-  const command = args.find((arg) => !arg.startsWith("-"));
+  // The first word that names one of these commands: a global option's value (`--log-level DEBUG run`) is not a command.
+  const command = args.find((arg) => arg === "run" || arg === "serve");
   if (command === "serve") return "serve";
   // `run --attach` is a client of a server and loads no plugins; the server is the host then.
   if (command === "run" && !args.some((arg) => arg === "--attach" || arg.startsWith("--attach="))) return "run";

@@ -17,6 +17,17 @@ export const RUNTIME_BUNDLE = {
   logLevel: "warning",
 };
 
+// The live plugin (`"plugin": ["hooks2opencode"]`): the same runtime plus the readers, validation and
+// classification convert uses, in one module with no import of its own, so OpenCode loads nothing of
+// the CLI (commander, diff) and installs nothing at plugin load.
+export const LIVE_BUNDLE = {
+  ...RUNTIME_BUNDLE,
+  entryPoints: [fileURLToPath(new URL("../plugin/live/entry.ts", import.meta.url))],
+  // jsonc-parser's `main` is a UMD build that requires its parts at run time: take its ESM build.
+  mainFields: ["module", "main"],
+};
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await build({ ...RUNTIME_BUNDLE, outfile: fileURLToPath(new URL("../dist/runtime.js", import.meta.url)) });
+  await build({ ...LIVE_BUNDLE, outfile: fileURLToPath(new URL("../dist/live.js", import.meta.url)) });
 }

@@ -18,7 +18,14 @@ export const HOOK_CHANNELS = [
 
 export type HookChannel = (typeof HOOK_CHANNELS)[number];
 export type BusChannel = Event["type"];
-export type LifecycleChannel = "config" | "dispose";
+/** `settings.changed` is raised by the live plugin's settings watcher (live/watch-settings.ts), not by OpenCode. */
+export type LifecycleChannel = "config" | "dispose" | "settings.changed";
+
+/** A settings file changed under the live plugin; `blocked` is set when a ConfigChange hook keeps the change out. */
+export interface SettingsChange {
+  source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
+  file: string;
+}
 export type Channel = HookChannel | BusChannel | LifecycleChannel;
 
 type HookParameters<K extends HookChannel> = Parameters<NonNullable<Hooks[K]>>;
@@ -30,7 +37,9 @@ export type ChannelCall<C extends Channel> = (C extends HookChannel
     ? { input: Extract<Event, { type: C }>["properties"]; output: undefined; eventID: string }
     : C extends "config"
       ? { input: Record<string, unknown>; output: undefined }
-      : { input: undefined; output: undefined }) & {
+      : C extends "settings.changed"
+        ? { input: SettingsChange; output: { blocked: boolean } }
+        : { input: undefined; output: undefined }) & {
   /** Lookups shared by the modules of one call (e.g. one fetch of a session's messages per idle). */
   shared: Map<string, Promise<unknown>>;
 };

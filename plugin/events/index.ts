@@ -6,6 +6,7 @@ import { answerAllowedPermission } from "./allowed-permission.js";
 import { armSessionRules, trackAlwaysAnswers, trackAlwaysOffers, trackSessionRules } from "./ask-user.js";
 import { readConfig, releaseFailedCall, rememberModel, showNotice, trackCompaction, trackIdle, trackSession } from "./bookkeeping.js";
 import preCompact, { postCompact } from "./compaction.js";
+import configChange from "./config-change.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
 import fileChanged from "./file-changed.js";
 import { deliverPinnedContext, refuseBlockedPrompt } from "./model-request.js";
@@ -89,12 +90,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
   finishStartedWork,
   sessionEndAtExit,
   closeRuntime,
+  // settings.changed: raised by the live plugin's watcher only
+  configChange,
 ];
 
 const NO_CHANNEL = "OpenCode 1.18.33 has no matching event";
 
 export const NOT_REPLAYED: Partial<Record<EventName, string>> = {
-  ConfigChange: `${NO_CHANNEL}: settings are converted ahead of time, and OpenCode does not watch them`,
   CwdChanged: `${NO_CHANNEL}: a session's working directory never changes in OpenCode`,
   DirectoryAdded: `${NO_CHANNEL}: OpenCode has no /add-dir`,
   Elicitation: `${NO_CHANNEL}: OpenCode's MCP client does not expose elicitation requests to plugins`,
@@ -120,10 +122,19 @@ export const EVENT_MODULES: ReadonlyMap<EventName, readonly EventModule[]> = (()
   return modules;
 })();
 
-export function isReplayed(event: EventName): boolean {
-  return EVENT_MODULES.has(event);
+/** Which door runs the hooks: the generated plugin (convert) or the live one ("plugin": ["hooks2opencode"]). */
+export type Door = "generated" | "live";
+
+/** Events only the live plugin can replay: it watches the settings; a generated plugin was converted from them once. */
+export const LIVE_ONLY: Partial<Record<EventName, string>> = {
+  ConfigChange:
+    'the generated plugin is converted ahead of time and does not watch the settings; the live plugin ("plugin": ["hooks2opencode"]) replays ConfigChange',
+};
+
+export function isReplayed(event: EventName, door: Door = "generated"): boolean {
+  return EVENT_MODULES.has(event) && (door === "live" || LIVE_ONLY[event] === undefined);
 }
 
-export function notReplayedReason(event: EventName): string {
-  return NOT_REPLAYED[event] ?? "not replayed";
+export function notReplayedReason(event: EventName, door: Door = "generated"): string {
+  return (door === "generated" ? LIVE_ONLY[event] : undefined) ?? NOT_REPLAYED[event] ?? "not replayed";
 }

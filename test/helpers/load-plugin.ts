@@ -3,7 +3,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hooks } from "@opencode-ai/plugin";
-import { convert } from "../../cli/convert.js";
+import { convert } from "../../cli/commands/convert.js";
 
 export interface RecordingClient {
   calls: Array<[string, unknown]>;

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { convert } from "../../cli/convert.js";
+import { convert } from "../../cli/commands/convert.js";
 import { runCli as cli, tempProjects } from "../helpers/cli.js";
 import { loadPlugin } from "../helpers/load-plugin.js";
 import { settings } from "../helpers/project.js";

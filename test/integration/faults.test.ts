@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { convert } from "../../cli/convert.js";
+import { convert } from "../../cli/commands/convert.js";
 import { loadPlugin } from "../helpers/load-plugin.js";
 import { makeProject, settings, type TempProject } from "../helpers/project.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify, withDisableAllHooks, withHttpPolicy } from "../../cli/classify.js";
+import { classify, withDisableAllHooks, withHttpPolicy } from "../../plugin/load/classify.js";
 import type { HookEntry } from "../../schema/types.js";
 
 const entry = (event: HookEntry["event"], matcher: string | undefined, handler: HookEntry["handler"] = { type: "command", command: "x" }): HookEntry => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compare } from "../../cli/check.js";
+import { compare } from "../../cli/commands/check.js";
 import { comment, parseHeader, renderHeader } from "../../cli/generated-header.js";
 
 describe("generated header", () => {

@@ -29,11 +29,11 @@ describe("the event model", () => {
     }
   });
 
-  it("every registry entry listens on a real OpenCode hook or bus event", () => {
+  it("every registry entry listens on a real OpenCode hook or bus event (or the live plugin's own settings watch)", () => {
     expect(BUS_EVENTS.size).toBeGreaterThan(50);
     for (const key of HOOK_CHANNELS) expect(HOOK_KEYS.has(key), key).toBe(true);
     for (const entry of REGISTRY) {
-      const real = HOOK_KEYS.has(entry.channel) || BUS_EVENTS.has(entry.channel);
+      const real = HOOK_KEYS.has(entry.channel) || BUS_EVENTS.has(entry.channel) || (entry.name === "ConfigChange" && entry.channel === "settings.changed");
       expect(real, `${entry.kind} ${entry.name} on ${entry.channel}`).toBe(true);
     }
   });

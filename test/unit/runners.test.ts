@@ -1,7 +1,7 @@
 // The runner table: one module per Claude handler type, each registered under its own type, and
 // convert's report reads the same table (a type without a runner cannot be reported as translated).
 import { describe, expect, it } from "vitest";
-import { classify } from "../../cli/classify.js";
+import { classify } from "../../plugin/load/classify.js";
 import { HANDLER_TYPES } from "../../schema/handlers.js";
 import { RUNNERS } from "../../plugin/run/runners/index.js";
 import type { Handler } from "../../schema/types.js";

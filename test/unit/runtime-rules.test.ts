@@ -66,6 +66,10 @@ describe("the OpenCode command the plugin runs in", () => {
     [["bun", "/$bunfs/root/src/index.js", "serve", "--port", "4096"], "serve"],
     [["bun", "/$bunfs/root/src/index.js"], "tui"],
     [["bun", "/$bunfs/root/src/index.js", "run", "--attach", "http://x", "hi"], "tui"],
+    // Measured with 1.18.33: an option's value before the command, and the TUI's worker.
+    [["bun", "/$bunfs/root/src/index.js", "--log-level", "DEBUG", "run", "hi"], "run"],
+    [["bun", "/$bunfs/root/src/cli/tui/worker.js"], "tui"],
+    [["bun", "/$bunfs/root/src/index.js", "web", "--port", "4096"], "tui"],
   ])("%j -> %s", (argv, host) => {
     expect(opencodeHost(argv)).toBe(host);
   });

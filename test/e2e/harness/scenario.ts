@@ -2,15 +2,17 @@
 // `convert`, the plugin preflight, the fake LLM, and one real `opencode run`. A failing test
 // prints what the model received and OpenCode's log tail, so CI output alone explains it.
 import { readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { execa } from "execa";
 import { afterEach, onTestFailed } from "vitest";
-import { convert } from "../../../cli/convert.js";
+import { convert } from "../../../cli/commands/convert.js";
 import { makeProject, type TempProject } from "../../helpers/project.js";
 import { type FakeLlm, type Judge, type Step, startFakeLlm } from "./fake-llm.js";
 import { opencodeConfig, preflightPlugin, type RunResult, runOpencode, runOpencodeServed, seedConfigDir } from "./opencode.js";
 import type { ServedSession } from "./served-session.js";
+import { packedPackage } from "./packed-package.js";
 
 export interface ScenarioSpec {
   settings: object;
@@ -46,6 +48,14 @@ export interface ScenarioSpec {
   };
   /** Extra opencode.json keys (e.g. `mcp`), given the project folder. */
   opencode?: (projectDir: string) => object;
+  /**
+   * The live door instead of convert: the packed package named in opencode.json, the project's
+   * (`project`, the project chose it) or the global one (`global`), with these plugin options;
+   * `withGenerated`: convert runs too, so both doors are present.
+   */
+  live?: { config: "project" | "global"; options?: object; withGenerated?: boolean };
+  /** Before OpenCode starts, given the project and the run folder (HOME is `<runDir>/home`). */
+  before?: (projectDir: string, runDir: string) => Promise<void>;
 }
 
 export interface Scenario {
@@ -73,16 +83,27 @@ export async function runScenario(spec: ScenarioSpec): Promise<Scenario> {
   try {
     // Real projects are git repositories: OpenCode then scopes the worktree to the project.
     await execa("git", ["init", "-q"], { cwd: project.dir });
-    const converted = await convert({
-      project: project.dir,
-      ...spec.convert?.(project.dir),
-      print: () => {},
-      printError: (text) => process.stderr.write(text),
-    });
-    if (converted.result !== "written") throw new Error(`convert did not write the plugin (${converted.result}, exit ${converted.exitCode})`);
+    const live = spec.live;
+    const packageUrl = live ? pathToFileURL(await packedPackage()).href : undefined;
+    const entry = live?.options ? [packageUrl, live.options] : packageUrl;
+    if (!live || live.withGenerated) {
+      const converted = await convert({
+        project: project.dir,
+        ...spec.convert?.(project.dir),
+        print: () => {},
+        printError: (text) => process.stderr.write(text),
+      });
+      if (converted.result !== "written") throw new Error(`convert did not write the plugin (${converted.result}, exit ${converted.exitCode})`);
+      await preflightPlugin(project.dir, converted.pluginPath);
+    }
     await seedConfigDir(path.join(project.dir, ".opencode"));
-    await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...spec.opencode?.(project.dir) }, null, 2));
-    await preflightPlugin(project.dir, converted.pluginPath);
+    const projectPlugin = live?.config === "project" ? { plugin: [entry] } : {};
+    await writeFile(project.file("opencode.json"), JSON.stringify({ ...opencodeConfig(llm.url), ...projectPlugin, ...spec.opencode?.(project.dir) }, null, 2));
+    if (live?.config === "global") {
+      await mkdir(path.join(runDir, "xdg", "config", "opencode"), { recursive: true });
+      await writeFile(path.join(runDir, "xdg", "config", "opencode", "opencode.json"), JSON.stringify({ plugin: [entry] }, null, 2));
+    }
+    await spec.before?.(project.dir, runDir);
     const options = {
       runDir,
       projectDir: project.dir,

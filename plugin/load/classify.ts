@@ -1,19 +1,19 @@
 // Decides, per hook, what the generated plugin does with it: translated (replayed as Claude would),
 // degraded (replayed, with a named difference) or dropped (not replayed, with the reason). Pure.
-import type { MergedHooks } from "../schema/merge-sources.js";
-import { eventInfo } from "../schema/events.js";
-import type { HookEntry } from "../schema/types.js";
-import type { PluginHandler } from "../plugin/config.js";
-import type { Runner } from "../plugin/run/runners/define-runner.js";
-import { runnerFor } from "../plugin/run/runners/index.js";
-import { handlerLabel } from "../plugin/compile.js";
-import { EVENT_MODULES, isReplayed, notReplayedReason } from "../plugin/events/index.js";
-import { REMOVED_TOOLS } from "../schema/claude-tools.js";
-import { compileMatcher } from "../schema/matcher.js";
-import { optionNotes } from "../schema/plugin-options.js";
-import { compileIfRule } from "../plugin/match/if-rule.js";
-import { type HttpPolicy, urlRefusal } from "../plugin/run/http-policy.js";
-import { APPLY_PATCH, APPLY_PATCH_SHOWN_AS, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../plugin/tools/table.js";
+import type { MergedHooks } from "../../schema/merge-sources.js";
+import { eventInfo } from "../../schema/events.js";
+import type { HookEntry } from "../../schema/types.js";
+import type { PluginHandler } from "../config.js";
+import type { Runner } from "../run/runners/define-runner.js";
+import { runnerFor } from "../run/runners/index.js";
+import { handlerLabel } from "../compile.js";
+import { type Door, EVENT_MODULES, isReplayed, notReplayedReason } from "../events/index.js";
+import { REMOVED_TOOLS } from "../../schema/claude-tools.js";
+import { compileMatcher } from "../../schema/matcher.js";
+import { optionNotes } from "../../schema/plugin-options.js";
+import { compileIfRule } from "../match/if-rule.js";
+import { type HttpPolicy, urlRefusal } from "../run/http-policy.js";
+import { APPLY_PATCH, APPLY_PATCH_SHOWN_AS, CLAUDE_ONLY_TOOLS, TOOL_TABLE } from "../tools/table.js";
 
 export type Status = "translated" | "degraded" | "dropped";
 
@@ -40,11 +40,11 @@ export interface Classification {
 }
 
 /** Each hook's status as such, and the handlers the plugin embeds (whatever disableAllHooks says). */
-export function classify(merged: MergedHooks): Classification {
+export function classify(merged: MergedHooks, door: Door = "generated"): Classification {
   const rows: ReportRow[] = [];
   const handlers: PluginHandler[] = [];
   for (const entry of merged.entries) {
-    const row = classifyEntry(entry);
+    const row = classifyEntry(entry, door);
     rows.push(row);
     if (row.status !== "dropped") {
       handlers.push({
@@ -97,7 +97,7 @@ export function withHttpPolicy(rows: readonly ReportRow[], policy: HttpPolicy): 
   });
 }
 
-function classifyEntry(entry: HookEntry): ReportRow {
+function classifyEntry(entry: HookEntry, door: Door): ReportRow {
   const hook = entry.handler;
   const row: ReportRow = { status: "translated", entry, label: handlerLabel(hook), notes: [], remarks: [] };
   const drop = (reason: string) => {
@@ -109,7 +109,7 @@ function classifyEntry(entry: HookEntry): ReportRow {
     return drop(
       `in the definition of the Claude agent "${entry.agent}": Claude runs these only while that subagent runs, and OpenCode 1.18.33 does not run Claude agent definitions`,
     );
-  if (!isReplayed(entry.event)) return drop(notReplayedReason(entry.event));
+  if (!isReplayed(entry.event, door)) return drop(notReplayedReason(entry.event, door));
   row.channels = channelsOf(entry.event);
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {

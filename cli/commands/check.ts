@@ -4,17 +4,17 @@
 // cannot read, or any warning under --strict). The last line names the command that fixes it.
 // The git-ignored local hooks file is checked too where this machine has one (or has
 // settings.local.json); in CI, where neither exists, it is not.
-import { type BuildOptions, buildOutputs } from "./build-plugin.js";
-import { EXIT } from "./errors.js";
-import { formatDiagnosticLine } from "./format-report.js";
-import { bodyLines, parseHeader } from "./generated-header.js";
-import { noSettingsError } from "./no-settings.js";
-import { ownershipOf } from "./ownership.js";
-import { packageVersion } from "./package-info.js";
-import { droppedMessage, keepWords, usedMessage } from "./recorded-flags.js";
-import { type OutputOptions, outputFor } from "./terminal.js";
-import { twinPlugins } from "./twin-plugins.js";
-import { display, readIfExists } from "./write-output.js";
+import { type BuildOptions, buildOutputs } from "../build-plugin.js";
+import { EXIT } from "../errors.js";
+import { formatDiagnosticLine } from "../format-report.js";
+import { bodyLines, parseHeader } from "../generated-header.js";
+import { noSettingsError } from "../no-settings.js";
+import { ownershipOf } from "../ownership.js";
+import { packageVersion } from "../package-info.js";
+import { droppedMessage, keepWords, usedMessage } from "../recorded-flags.js";
+import { type OutputOptions, outputFor } from "../terminal.js";
+import { twinPlugins } from "../twin-plugins.js";
+import { display, readIfExists } from "../write-output.js";
 
 export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned" | "duplicate";
 
@@ -40,7 +40,7 @@ export interface CheckResult {
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const { print, printError, style } = outputFor(options);
   // jsdiff is loaded for --diff only.
-  const fileDiff = options.diff ? (await import("./file-diff.js")).fileDiff : () => "";
+  const fileDiff = options.diff ? (await import("../file-diff.js")).fileDiff : () => "";
   const build = await buildOutputs(options);
   const report = (exitCode: number, files: FileCheck[]) => {
     if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);

@@ -2,19 +2,17 @@
 // (installed where Claude Code keeps them) and folders given with --plugin. A plugin inside the
 // project is committed with the project's hooks (its root relative); one outside it belongs to this
 // machine: in project mode its hooks go to the local hooks file, with --user to the global plugin.
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles, pluginOptions } from "../schema/claude-plugins.js";
-import type { Diagnostic } from "../schema/diagnostics.js";
-import { claudeConfigDir, type SettingsText, userSettingsFile } from "../schema/load-settings.js";
-import { homeShown, insideProject } from "../schema/paths.js";
-import type { PluginOrigin } from "../schema/types.js";
-import { jsonProblem } from "../schema/validate.js";
-import { EXIT, ExitError } from "./errors.js";
-import { readIfExists } from "./write-output.js";
+import { enabledPluginIds, installPaths, pluginDataDir, pluginHookFiles, pluginOptions } from "../claude-plugins.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { claudeConfigDir, type SettingsText, userSettingsFile } from "../load-settings.js";
+import { homeShown, insideProject } from "../paths.js";
+import type { PluginOrigin } from "../types.js";
+import { jsonProblem } from "../validate.js";
+import { readIfExists } from "./read-text.js";
 
 export interface PluginRequest {
-  /** --plugin folders, as given. */
+  /** --plugin folders, as given (the caller checked that they exist). */
   explicit: readonly string[];
   settings: readonly SettingsText[];
   projectDir: string;
@@ -32,7 +30,6 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
   const plugins = [...installPaths(installed, ids)].map(([id, root]) => ({ id, root }));
   for (const dir of request.explicit) {
     const root = path.resolve(dir);
-    if (!existsSync(root)) throw new ExitError(`--plugin ${dir}: no such folder`, EXIT.usage);
     plugins.push({ id: path.basename(root), root });
   }
   // Claude writes a plugin's option values to the user's settings, whatever else is converted.

@@ -2,16 +2,16 @@
 // handler, the OpenCode channel it runs on, the tools it fires on, and translated / degraded /
 // dropped), with the notes below it: what a reviewer reads before approving a change to a project's
 // hooks. The same rows as convert's report (classify.ts); nothing is written.
-import { hasErrors } from "../schema/diagnostics.js";
-import { eventInfo } from "../schema/events.js";
-import { shown } from "../schema/shown.js";
-import { type BuildOptions, buildOutputs } from "./build-plugin.js";
-import type { ReportRow, Status } from "./classify.js";
-import { EXIT } from "./errors.js";
-import { formatDiagnosticLine, reportRowsJson } from "./format-report.js";
-import { hasNoSettings, noSettingsError } from "./no-settings.js";
-import { packageVersion } from "./package-info.js";
-import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "./terminal.js";
+import { hasErrors } from "../../schema/diagnostics.js";
+import { eventInfo } from "../../schema/events.js";
+import { shown } from "../../schema/shown.js";
+import { type BuildOptions, buildOutputs } from "../build-plugin.js";
+import type { ReportRow, Status } from "../../plugin/load/classify.js";
+import { EXIT } from "../errors.js";
+import { formatDiagnosticLine, reportRowsJson } from "../format-report.js";
+import { hasNoSettings, noSettingsError } from "../no-settings.js";
+import { packageVersion } from "../package-info.js";
+import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
 
 export type ExplainOptions = BuildOptions & OutputOptions;
 

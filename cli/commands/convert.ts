@@ -5,20 +5,20 @@
 // one person's, usually git-ignored: its hooks never go into the committed plugin but into a
 // git-ignored data file the plugin reads at start-up (write-local-hooks.ts, plugin/local-hooks.ts).
 import { rm } from "node:fs/promises";
-import type { Diagnostic } from "../schema/diagnostics.js";
-import { type BuildOptions, buildOutputs } from "./build-plugin.js";
-import type { ReportRow } from "./classify.js";
-import { EXIT, ExitError } from "./errors.js";
-import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "./format-report.js";
-import { parseHeader } from "./generated-header.js";
-import { hasNoSettings, noSettingsError } from "./no-settings.js";
-import { ownershipOf } from "./ownership.js";
-import { packageVersion } from "./package-info.js";
-import { droppedMessage, inputWords, usedMessage } from "./recorded-flags.js";
-import { type OutputOptions, outputFor } from "./terminal.js";
-import { twinPlugins, twinWarning } from "./twin-plugins.js";
-import { isTrackable, localHooksChange, writeLocalHooks } from "./write-local-hooks.js";
-import { display, readIfExists, writeOrExplain } from "./write-output.js";
+import type { Diagnostic } from "../../schema/diagnostics.js";
+import { type BuildOptions, buildOutputs } from "../build-plugin.js";
+import type { ReportRow } from "../../plugin/load/classify.js";
+import { EXIT, ExitError } from "../errors.js";
+import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "../format-report.js";
+import { parseHeader } from "../generated-header.js";
+import { hasNoSettings, noSettingsError } from "../no-settings.js";
+import { ownershipOf } from "../ownership.js";
+import { packageVersion } from "../package-info.js";
+import { droppedMessage, inputWords, usedMessage } from "../recorded-flags.js";
+import { type OutputOptions, outputFor } from "../terminal.js";
+import { twinPlugins, twinWarning } from "../twin-plugins.js";
+import { isTrackable, localHooksChange, writeLocalHooks } from "../write-local-hooks.js";
+import { display, readIfExists, writeOrExplain } from "../write-output.js";
 
 export interface ConvertOptions extends BuildOptions, OutputOptions {
   dryRun?: boolean;

@@ -5,11 +5,11 @@
 // be reported as dropped, with why, instead of being passed over in silence.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Diagnostic } from "../schema/diagnostics.js";
-import { claudeConfigDir, type SettingsFile, type SettingsText } from "../schema/load-settings.js";
-import { insideProject } from "../schema/paths.js";
-import type { PositionMap } from "../schema/position-map.js";
-import { readIfExists } from "./write-output.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { claudeConfigDir, type SettingsFile, type SettingsText } from "../load-settings.js";
+import { insideProject } from "../paths.js";
+import type { PositionMap } from "../position-map.js";
+import { readIfExists } from "./read-text.js";
 
 export interface FrontmatterInputs {
   texts: SettingsText[];
@@ -24,7 +24,7 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
   const agents = await filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"));
   if (skills.length === 0 && agents.length === 0) return found;
   // The YAML parser is loaded only where there are skills or agents: with jsdiff, about 18 ms of every convert otherwise.
-  const { frontmatterHooks } = await import("../schema/frontmatter-hooks.js");
+  const { frontmatterHooks } = await import("../frontmatter-hooks.js");
   /** A file's frontmatter hooks and the line they start at; its findings are kept either way. */
   const hooksIn = async (file: string) => {
     const markdown = await readIfExists(file);
