@@ -91,14 +91,22 @@ const LEGACY_VARIABLES: Readonly<Record<string, string>> = {
   CLAUDE_NOTIFICATION: "jq -r '.message'",
 };
 
+/** Each variable's use and assignment, compiled once: per hook, they cost the live plugin's start-up. */
+const LEGACY_VARIABLE_PATTERNS = Object.entries(LEGACY_VARIABLES).map(([name, replacement]) => ({
+  name,
+  replacement,
+  used: new RegExp(`\\$\\{?${name}\\b`),
+  set: new RegExp(`(^|[\\s;&|(])(export\\s+)?${name}=`),
+}));
+
 function unsetVariables({ handler }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
   const text = [handler.command, ...(handler.args ?? [])].join(" ");
   return (
-    Object.entries(LEGACY_VARIABLES)
+    LEGACY_VARIABLE_PATTERNS
       // A command that sets the variable itself (`CLAUDE_TOOL_INPUT=$(cat)`) reads its own value.
-      .filter(([name]) => new RegExp(`\\$\\{?${name}\\b`).test(text) && !new RegExp(`(^|[\\s;&|(])(export\\s+)?${name}=`).test(text))
-      .map(([name, replacement]) => ({
+      .filter(({ used, set }) => used.test(text) && !set.test(text))
+      .map(({ name, replacement }) => ({
         code: "unset-variable",
         field: "command" as const,
         message: `Claude Code never sets $${name}: the hook input arrives as JSON on stdin; read it with ${replacement}`,
@@ -263,12 +271,14 @@ const PLUGIN_VARIABLES_SET: Partial<Record<SourceKind, readonly string[]>> = {
   skill: ["CLAUDE_PLUGIN_ROOT"],
 };
 
+const PLUGIN_VARIABLE_PATTERNS = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].map((name) => ({ name, used: new RegExp(`\\$\\{?${name}\\b`) }));
+
 /** ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} exist for a plugin's (and a skill's) hooks only: in a settings file Claude reports an error. */
 function pluginVariableOutsidePlugin({ handler, kind }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
   const set = PLUGIN_VARIABLES_SET[kind] ?? [];
   const text = [handler.command, ...(handler.args ?? [])].join(" ");
-  const named = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].filter((name) => !set.includes(name) && new RegExp(`\\$\\{?${name}\\b`).test(text));
+  const named = PLUGIN_VARIABLE_PATTERNS.filter(({ name, used }) => !set.includes(name) && used.test(text)).map(({ name }) => name);
   return named.map((name) => ({
     code: "plugin-variable-outside-plugin",
     field: "command" as const,

@@ -1,12 +1,14 @@
 // npm run bench: what the generated plugin costs where it runs, as ratios against a floor timed in
 // the same process, interleaved call by call (absolute times vary between machines; ratios much less).
 // The plugin is measured under the Bun inside the pinned opencode binary (BUN_BE_BUN=1: the runtime
-// that loads plugins) and under Node. One table; the peer figures of issue 11 are reference rows.
+// that loads plugins) and under Node, and so is the live plugin's start-up (dist/live.js, which
+// reads, validates and compiles the hooks at load) against the generated plugin's load. One table;
+// the peer figures of issue 11 are reference rows.
 //
 //   node scripts/bench.js            prepare the projects, run both workers, print the table
 //   BENCH_ROUNDS=400 npm run bench   more samples
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -24,7 +26,7 @@ if (process.env.BENCH_WORKER) {
 // Orchestrator (Node): fixtures, convert timings, the two workers, the table.
 
 async function main() {
-  const { convert } = await import("../dist/cli/convert.js");
+  const { convert } = await import("../dist/cli/commands/convert.js");
   mkdirSync(path.join(ROOT, ".tmp"), { recursive: true });
   const work = mkdtempSync(path.join(ROOT, ".tmp", "bench-"));
   try {
@@ -50,6 +52,23 @@ async function main() {
 
     const settings500 = await project("convert500", {});
     writeFileSync(path.join(settings500, ".claude", "settings.json"), JSON.stringify({ hooks: manyEvents(500) }, null, 2));
+    // The live door on the same 500 hooks: settings only, and the project's opencode.json names the
+    // plugin (so the folder is trusted and every hook is compiled, as in a project that chose it).
+    const live500 = await project("live500", {});
+    cpSync(path.join(settings500, ".claude", "settings.json"), path.join(live500, ".claude", "settings.json"));
+    writeFileSync(path.join(live500, "opencode.json"), JSON.stringify({ plugin: ["hooks2opencode"] }));
+    const live0 = await project("live0", {});
+    writeFileSync(path.join(live0, "opencode.json"), JSON.stringify({ plugin: ["hooks2opencode"] }));
+    fixtures.live = { generated: settings500, project: live500, empty: live0, module: path.join(ROOT, "dist/live.js"), hooks: 500 };
+    // Neither the user's Claude settings nor a generated plugin in the user's OpenCode config may change what is measured.
+    const home = path.join(work, "home");
+    mkdirSync(home);
+    const isolated = {
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, ".config"),
+      XDG_CACHE_HOME: path.join(home, ".cache"),
+      CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+    };
     const convertMs = [];
     for (let i = 0; i < 7; i++) {
       const start = performance.now();
@@ -64,14 +83,22 @@ async function main() {
     );
 
     const opencode = opencodeBinary();
-    const bun = JSON.parse(await capture(opencode, [fileURLToPath(import.meta.url)], { BUN_BE_BUN: "1", BENCH_WORKER: JSON.stringify(fixtures) }));
-    const node = JSON.parse(await capture(process.execPath, [fileURLToPath(import.meta.url)], { BENCH_WORKER: JSON.stringify(fixtures) }));
+    const bun = JSON.parse(await capture(opencode, [fileURLToPath(import.meta.url)], { ...isolated, BUN_BE_BUN: "1", BENCH_WORKER: JSON.stringify(fixtures) }));
+    const node = JSON.parse(await capture(process.execPath, [fileURLToPath(import.meta.url)], { ...isolated, BENCH_WORKER: JSON.stringify(fixtures) }));
     const example = path.join(work, "example");
     cpSync(path.join(ROOT, "examples/format-and-guard"), example, { recursive: true });
     await convert({ project: example, ...quiet });
     const size = (file) => statSync(path.join(example, ".opencode/plugins", file)).size;
 
-    printTable({ bun, node, convertMs: median(convertMs), cli: await cli, plugin: size("claude-hooks.js"), runtime: size("claude-hooks.runtime.mjs") });
+    printTable({
+      bun,
+      node,
+      convertMs: median(convertMs),
+      cli: await cli,
+      plugin: size("claude-hooks.js"),
+      runtime: size("claude-hooks.runtime.mjs"),
+      install: await installSize(),
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -111,6 +138,30 @@ function manyEvents(n) {
   return hooks;
 }
 
+/** What installing the package costs: its tarball (npm pack), unpacked, plus the dependencies npm installs with it. */
+async function installSize() {
+  const [packed] = JSON.parse(await capture("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {}, true));
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const dependencies = new Set();
+  const visit = (name) => {
+    if (dependencies.has(name)) return;
+    dependencies.add(name);
+    const own = JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8"));
+    for (const dependency of Object.keys(own.dependencies ?? {})) visit(dependency);
+  };
+  for (const name of Object.keys(manifest.dependencies ?? {})) visit(name);
+  const bytes = (entry) =>
+    statSync(entry).isDirectory() ? readdirSync(entry).reduce((sum, name) => sum + bytes(path.join(entry, name)), 0) : statSync(entry).size;
+  return {
+    packed: packed.size,
+    unpacked: packed.unpackedSize,
+    files: packed.entryCount,
+    dependencies: [...dependencies],
+    dependencyBytes: [...dependencies].reduce((sum, name) => sum + bytes(path.join(ROOT, "node_modules", name)), 0),
+    live: statSync(path.join(ROOT, "dist/live.js")).size,
+  };
+}
+
 function opencodeBinary() {
   const candidates = ["opencode-linux-x64", "opencode-linux-arm64", "opencode-darwin-arm64", "opencode-darwin-x64"].map((name) =>
     path.join(ROOT, "node_modules", name, "bin", "opencode"),
@@ -120,13 +171,16 @@ function opencodeBinary() {
   return found;
 }
 
-function capture(file, args, env) {
+/** A child's stdout: its last line (a worker's result), or all of it (`whole`). */
+function capture(file, args, env, whole = false) {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(out.trim().split("\n").pop()) : reject(new Error(`bench worker ${file} exited ${code}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(whole ? out : out.trim().split("\n").pop()) : reject(new Error(`bench: ${file} ${args.join(" ")} exited ${code}`)),
+    );
   });
 }
 
@@ -167,6 +221,7 @@ async function worker(spec) {
     ["500", fixtures.load500],
   ])
     loads[name] = await loadTimes(dir);
+  const live = await liveTimes(fixtures.live);
 
   return {
     runtime: process.versions.bun ? `Bun ${process.versions.bun}` : `Node ${process.versions.node}`,
@@ -174,6 +229,7 @@ async function worker(spec) {
     single,
     parallel,
     loads,
+    live,
   };
 }
 
@@ -197,10 +253,15 @@ async function load(dir) {
   return Object.values(module)[0](pluginInput(dir));
 }
 
-function pluginInput(dir) {
+/** `logged` collects what the plugin logs through OpenCode's client. */
+function pluginInput(dir, logged = []) {
   const ok = async () => ({ data: true });
+  const log = async ({ body }) => {
+    logged.push(body.message);
+    return { data: true };
+  };
   return {
-    client: { app: { log: ok }, tui: { showToast: ok }, session: { messages: async () => ({ data: [] }), promptAsync: ok, abort: ok } },
+    client: { app: { log }, tui: { showToast: ok }, session: { messages: async () => ({ data: [] }), promptAsync: ok, abort: ok } },
     directory: dir,
     worktree: dir,
     project: { id: "bench" },
@@ -226,6 +287,59 @@ async function loadTimes(dir) {
     samples.plugin.push(performance.now() - start);
   }
   return { floor: median(samples.floor.slice(2)), figure: median(samples.plugin.slice(2)) };
+}
+
+/**
+ * The live plugin's start-up as OpenCode does it: import a fresh copy of dist/live.js (self-contained,
+ * so the file alone is the module) and call its `server(input, options)`, which reads the project's
+ * settings, validates, classifies and compiles them. Floors, sample by sample in turn: the generated
+ * plugin's load of the same hooks, and for `server()` alone, a project whose settings have no hooks.
+ */
+async function liveTimes({ generated, project, empty, module, hooks }) {
+  const samples = { floor: [], figure: [], server: [], server0: [], warm: [] };
+  // Cold: the first start after the settings changed (nothing cached); warm: settings seen at an earlier start.
+  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? "", ".cache"), "hooks2opencode");
+  mkdirSync(`${project}-modules`, { recursive: true });
+  const generatedLoad = async (i) => {
+    const copy = `${generated}-live${i}`;
+    cpSync(generated, copy, { recursive: true });
+    const start = performance.now();
+    await load(copy);
+    samples.floor.push(performance.now() - start);
+  };
+  const liveStart =
+    (dir, expected, times, cached = false) =>
+    async (i) => {
+      const copy = path.join(`${project}-modules`, `live${expected}-${i}${cached ? "-warm" : ""}.js`);
+      cpSync(module, copy);
+      // The cold 500-hook start removes what an earlier start cached; the warm one runs after a start that cached it.
+      if (!cached && expected > 0) rmSync(cache, { recursive: true, force: true });
+      const logged = [];
+      const start = performance.now();
+      const plugin = (await import(pathToFileURL(copy).href)).default;
+      const imported = performance.now();
+      const opened = await plugin.server(pluginInput(dir, logged), { watchInterval: 0 });
+      const end = performance.now();
+      times.startup?.push(end - start);
+      times.server.push(end - imported);
+      await opened.dispose?.();
+      // A figure for fewer hooks (a generated plugin found, an untrusted folder) would look good and mean nothing.
+      if (!logged.some((line) => line.startsWith(`live: ${expected} hooks in force`)))
+        throw new Error(`bench: the live plugin did not put ${expected} hooks in force:\n${logged.join("\n")}`);
+    };
+  const steps = [
+    generatedLoad,
+    liveStart(project, hooks, { startup: samples.figure, server: samples.server }),
+    liveStart(empty, 0, { server: samples.server0 }),
+    liveStart(project, hooks, { server: samples.warm }, true),
+  ];
+  for (let i = 0; i < 10; i++) for (const step of i % 2 === 0 ? steps : [...steps].reverse()) await step(i);
+  const settled = (values) => median(values.slice(2));
+  return {
+    startup: { floor: settled(samples.floor), figure: settled(samples.figure) },
+    server: { floor: settled(samples.server0), figure: settled(samples.server) },
+    warm: { floor: settled(samples.server0), figure: settled(samples.warm) },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,10 +378,11 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function printTable({ bun, node, convertMs, cli, plugin, runtime }) {
+function printTable({ bun, node, convertMs, cli, plugin, runtime, install }) {
   const ms = (value) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`);
   const us = (value) => `${value.toFixed(1)} µs`;
   const ratio = ({ floor, figure }) => `${(figure / floor).toFixed(2)}x`;
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = [["measure", "runtime", "floor", "hooks2opencode", "ratio", "goal"]];
   for (const result of [bun, node]) {
     const name = result.runtime;
@@ -288,6 +403,30 @@ function printTable({ bun, node, convertMs, cli, plugin, runtime }) {
         const load = { floor: result.loads["0"].figure, figure: result.loads[hooks].figure };
         return [`load: import to hooks object, ${hooks} hooks (floor: 0 hooks)`, name, ms(load.floor), ms(load.figure), ratio(load), ""];
       }),
+      [
+        "live start-up, 500 hooks: import + server() (floor: generated load)",
+        name,
+        ms(result.live.startup.floor),
+        ms(result.live.startup.figure),
+        ratio(result.live.startup),
+        "",
+      ],
+      [
+        "live server(), settings changed since the last start: read, validate, compile 500 hooks (floor: 0 hooks)",
+        name,
+        ms(result.live.server.floor),
+        ms(result.live.server.figure),
+        ratio(result.live.server),
+        "",
+      ],
+      [
+        "live server(), settings as at the last start: read, compile 500 hooks (floor: 0 hooks)",
+        name,
+        ms(result.live.warm.floor),
+        ms(result.live.warm.figure),
+        ratio(result.live.warm),
+        "< 20 ms",
+      ],
     );
   }
   rows.push(
@@ -295,6 +434,9 @@ function printTable({ bun, node, convertMs, cli, plugin, runtime }) {
     ["convert CLI, 500 hooks (floor: `node -e ''`)", `Node ${process.versions.node}`, ms(cli.floor), ms(cli.figure), ratio(cli), ""],
     ["generated plugin file (example, 6 hooks)", "", "–", `${(plugin / 1024).toFixed(1)} KB`, "–", "one screen"],
     ["generated runtime module", "", "–", `${(runtime / 1024).toFixed(1)} KB`, "–", "< 120 KB"],
+    ["live plugin module (dist/live.js: all OpenCode loads)", "", "–", kb(install.live), "–", ""],
+    [`npm package: packed / unpacked (${install.files} files)`, "", "–", `${kb(install.packed)} / ${kb(install.unpacked)}`, "–", ""],
+    [`+ installed with it: ${install.dependencies.join(", ")}`, "", "–", kb(install.dependencyBytes), "–", ""],
   );
   const reference = [
     ["reference (issue 11, OpenCode's Bun, not this run)", "", "", "", "", ""],

@@ -173,6 +173,15 @@ describe("loading as Claude Code 2.1.332 loads: skip the malformed entry, keep t
     expect(codes('{"hooks": {"Stop": [{"hooks": [').filter((code) => code.includes("json-syntax"))).toEqual(["error:json-syntax@1:32"]);
   });
 
+  it("counts nesting outside strings and comments only, and locates the first level too deep", () => {
+    const deep = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+    const hidden = `{"hooks": {}, "a": "\\"${"[".repeat(300)}\\\\", /* ${"{".repeat(300)} */ "b": 1 // ${"[".repeat(300)}\n}`;
+    expect(codes(hidden)).toEqual([]);
+    expect(codes(`{"a": ${deep(255)}}`)).toEqual([]);
+    // An escaped quote does not end the string; the bracket after the real end counts.
+    expect(codes(`{"x": "\\"", "a":\n ${deep(300)}}`)).toEqual(["error:nesting-too-deep@2:257"]);
+  });
+
   it("says a parse error in words", () => {
     expect(validate('{"hooks": {} "disableAllHooks": true}').diagnostics[0]?.message).toBe(
       'invalid JSON: expected "," after the value; Claude Code cannot read this file at all',
