@@ -1,6 +1,9 @@
 // The folders depend one way: schema/ (the Claude settings model: events, handler fields, matcher
-// and `if` syntax, Claude's tool names) imports neither plugin/ nor cli/; plugin/ (the runtime)
-// imports schema/ only; cli/ may import both. A cycle would make the runtime bundle drag in the CLI.
+// and `if` syntax, Claude's tool names, and in schema/sources/ the reads of every hook source)
+// imports neither plugin/ nor cli/; plugin/ (the runtime) imports schema/ only; cli/ may import both.
+// A cycle would make the runtime bundle drag in the CLI. Inside plugin/, the build stages the live
+// door shares with convert (plugin/load/) and the live door itself (plugin/live/) sit above the
+// runtime: the runtime every generated plugin copies never reads settings.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -12,7 +15,7 @@ async function importsOf(folder: string): Promise<Array<{ file: string; target: 
     if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
     const file = path.join(entry.parentPath, entry.name);
     const text = await readFile(file, "utf8");
-    for (const match of text.matchAll(/^(?:import|export)[^"']*from\s+["']([^"']+)["']/gm)) {
+    for (const match of text.matchAll(/^(?:import|export)(?:[^"']*from)?\s*["']([^"']+)["']/gm)) {
       if (match[1]!.startsWith("."))
         found.push({ file: path.relative(REPO_ROOT, file), target: path.relative(REPO_ROOT, path.resolve(path.dirname(file), match[1]!)) });
     }
@@ -25,4 +28,10 @@ it("schema/ imports nothing from plugin/ or cli/; plugin/ nothing from cli/", as
     importsOf(folder).then((imports) => imports.filter(({ target }) => forbidden.some((other) => target.startsWith(`${other}/`))));
   expect(await outside("schema", ["plugin", "cli"])).toEqual([]);
   expect(await outside("plugin", ["cli"])).toEqual([]);
+});
+
+it("the runtime of a generated plugin imports neither the build stages, the live door nor the source readers", async () => {
+  const above = ["plugin/live/", "plugin/load/", "schema/sources/"];
+  const runtime = (await importsOf("plugin")).filter(({ file }) => !file.startsWith("plugin/live/") && !file.startsWith("plugin/load/"));
+  expect(runtime.filter(({ target }) => above.some((stage) => target.startsWith(stage)))).toEqual([]);
 });
