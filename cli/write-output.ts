@@ -1,5 +1,4 @@
 // Reading and writing output files: a clear error instead of a stack trace, files named for people.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { insideProject } from "../schema/paths.js";
 import { EXIT, ExitError } from "./errors.js";
@@ -24,11 +23,4 @@ export function display(projectDir: string, file: string): string {
   return insideProject(projectDir, file) ?? file;
 }
 
-/** The file's text, or undefined when it cannot be read (usually: it does not exist yet). */
-export async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
+export { readIfExists } from "../schema/sources/read-text.js";

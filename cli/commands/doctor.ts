@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "jsonc-parser";
 import type { EventName } from "../../schema/events.js";
 import { type Diagnostic, formatDiagnostic } from "../../schema/diagnostics.js";
 import { claudeConfigDir } from "../../schema/load-settings.js";
@@ -21,7 +20,7 @@ import { activeHandlers, PLUGIN_FILE, readLocalHooks } from "../../plugin/local-
 import { type GeneratedPlugin, generatedPlugins, pluginFolders } from "../../plugin/live/generated-plugins.js";
 import { liveHooks } from "../../plugin/live/live-hooks.js";
 import { liveOptions } from "../../plugin/live/options.js";
-import { namesThisPlugin } from "../../plugin/live/project-choice.js";
+import { namesThisPlugin, pluginEntries } from "../../plugin/live/project-choice.js";
 import { ancestors, heldBack, shellQuote, trustCommand } from "../../plugin/live/trust.js";
 import { trustHere } from "../../plugin/live/trust-here.js";
 import { check } from "./check.js";
@@ -232,15 +231,11 @@ function liveEntries(directory: string, worktree: string | undefined, env: NodeJ
   return entries;
 }
 
-/** The `plugin` entries of one config's text that name this plugin, with their options (project-choice.ts reads the specs alone). */
+/** The `plugin` entries of one config's text that name this plugin, with their options (project-choice.ts reads them). */
 function entriesIn(text: string, base: string): Array<{ spec: string; npm: boolean; options: unknown; base: string }> {
-  const data = parse(text, [], { allowTrailingComma: true }) as { plugin?: unknown } | undefined;
-  const list = Array.isArray(data?.plugin) ? data.plugin : [];
-  return list.flatMap((entry: unknown) => {
-    const [spec, options] = Array.isArray(entry) ? entry : [entry];
-    if (typeof spec !== "string" || !namesThisPlugin(spec, base)) return [];
-    return [{ spec, npm: !(spec.startsWith(".") || spec.startsWith("file://") || path.isAbsolute(spec)), options, base }];
-  });
+  return pluginEntries(text).flatMap(({ spec, options }) =>
+    namesThisPlugin(spec, base) ? [{ spec, npm: !(spec.startsWith(".") || spec.startsWith("file://") || path.isAbsolute(spec)), options, base }] : [],
+  );
 }
 
 /** The module a path spec loads: a file, or a package folder's exports["./server"] (else main). */

@@ -29,7 +29,7 @@ import { liveOptions, type LiveOptions } from "./options.js";
 import { PACKAGE_NAME } from "./project-choice.js";
 import { claudeConfigFile, heldBack, trustCommand, trustFile } from "./trust.js";
 import { trustHere } from "./trust-here.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "./own-package.js";
 import { type SettingsWatch, watchFiles } from "./watch-settings.js";
 
 const SOURCE_OF: Record<string, SettingsChange["source"]> = {

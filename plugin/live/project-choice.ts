@@ -31,11 +31,16 @@ export function pluginSpecs(file: string): string[] {
   } catch {
     return [];
   }
+  return pluginEntries(text).map((entry) => entry.spec);
+}
+
+/** The `plugin` entries of an OpenCode config's text: `"spec"` or `["spec", { options }]`. */
+export function pluginEntries(text: string): Array<{ spec: string; options?: unknown }> {
   const data = parse(text, [], { allowTrailingComma: true }) as { plugin?: unknown } | undefined;
   const list = Array.isArray(data?.plugin) ? data.plugin : [];
   return list.flatMap((entry: unknown) => {
-    const spec = Array.isArray(entry) ? entry[0] : entry;
-    return typeof spec === "string" ? [spec] : [];
+    const [spec, options] = Array.isArray(entry) ? entry : [entry];
+    return typeof spec === "string" ? [{ spec, ...(options !== undefined ? { options } : {}) }] : [];
   });
 }
 
