@@ -7,7 +7,7 @@
 // First: matcher regexes compiled after this cannot stall the command (bounded-regexp.ts).
 import "./bounded-regexp.js";
 import { Command, CommanderError } from "commander";
-import type { BuildOptions } from "./build-plugin.js";
+import type { BuildOptions } from "./build/plan.js";
 import { check } from "./commands/check.js";
 import { convert } from "./commands/convert.js";
 import { errorDocument, wantsJson } from "./error-document.js";
@@ -52,7 +52,7 @@ function withSourceFlags(command: Command): Command {
     .option("--plugin <dir>", "also convert the hooks of this Claude Code plugin folder (repeatable; enabled plugins are found by themselves)", collect, [])
     .option("-o, --out <file>", "the plugin file (default: .opencode/plugins/claude-hooks.js)")
     .option("--strict", "treat every warning as an error (exit 2): for CI")
-    .option("--json", 'print one JSON document (see README, "Machine-readable output")')
+    .option("--json", 'print one JSON document (see docs/cli.md, "Machine-readable output")')
     .option("--no-color", "never colour the output (also: NO_COLOR=1)");
 }
 
@@ -157,7 +157,7 @@ program
     "what will really run here: the opencode on PATH and its plugin API, the doors configured, whether each loads, trust (exit 1 when something will not run)",
   )
   .option("-p, --project <dir>", "the folder OpenCode opens (default: the current one)")
-  .option("--json", 'print one JSON document (see README, "Machine-readable output")')
+  .option("--json", 'print one JSON document (see docs/cli.md, "Machine-readable output")')
   .option("--no-color", "never colour the output (also: NO_COLOR=1)")
   .action(async (flags: { project?: string; json?: boolean; color?: boolean }) => {
     process.exitCode = (await doctor({ ...(flags.project !== undefined ? { project: flags.project } : {}), ...printOptions(flags) })).exitCode;

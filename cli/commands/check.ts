@@ -4,17 +4,18 @@
 // cannot read, or any warning under --strict). The last line names the command that fixes it.
 // The git-ignored local hooks file is checked too where this machine has one (or has
 // settings.local.json); in CI, where neither exists, it is not.
-import { type BuildOptions, buildOutputs } from "../build-plugin.js";
+import { buildOutputs } from "../build/build-plugin.js";
+import type { BuildOptions } from "../build/plan.js";
 import { EXIT } from "../errors.js";
 import { formatDiagnosticLine } from "../format-report.js";
-import { bodyLines, parseHeader } from "../generated-header.js";
-import { noSettingsError } from "../no-settings.js";
-import { ownershipOf } from "../ownership.js";
+import { bodyLines, parseHeader } from "../build/generated-header.js";
+import { noSettingsError } from "../build/no-settings.js";
+import { ownershipOf } from "../write/ownership.js";
 import { packageVersion } from "../package-info.js";
-import { droppedMessage, keepWords, usedMessage } from "../recorded-flags.js";
+import { droppedMessage, keepWords, usedMessage } from "../build/recorded-flags.js";
 import { type OutputOptions, outputFor } from "../terminal.js";
-import { twinPlugins } from "../twin-plugins.js";
-import { display, readIfExists } from "../write-output.js";
+import { twinPlugins } from "../write/twin-plugins.js";
+import { display, readIfExists } from "../write/write-output.js";
 
 export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned" | "duplicate";
 
@@ -40,7 +41,7 @@ export interface CheckResult {
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const { print, printError, style } = outputFor(options);
   // jsdiff is loaded for --diff only.
-  const fileDiff = options.diff ? (await import("../file-diff.js")).fileDiff : () => "";
+  const fileDiff = options.diff ? (await import("../write/file-diff.js")).fileDiff : () => "";
   const build = await buildOutputs(options);
   const report = (exitCode: number, files: FileCheck[]) => {
     if (options.json) print(`${JSON.stringify({ version: packageVersion(), exitCode, files, diagnostics: build.diagnostics }, null, 2)}\n`);
@@ -80,7 +81,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (local) files.push({ file: shown, ...local, fix: local.state === "up to date" ? null : command, ...diff });
   }
   if (build.hooks > 0) {
-    for (const twin of await twinPlugins(projectDir, plan.pluginFile, build.pluginText)) {
+    for (const twin of twinPlugins(projectDir, plan.pluginFile, build.pluginText)) {
       const shown = display(projectDir, twin);
       files.push({
         file: shown,

@@ -6,19 +6,20 @@
 // git-ignored data file the plugin reads at start-up (write-local-hooks.ts, plugin/local-hooks.ts).
 import { rm } from "node:fs/promises";
 import type { Diagnostic } from "../../schema/diagnostics.js";
-import { type BuildOptions, buildOutputs } from "../build-plugin.js";
+import { buildOutputs } from "../build/build-plugin.js";
+import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow } from "../../plugin/load/classify.js";
 import { EXIT, ExitError } from "../errors.js";
 import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "../format-report.js";
-import { parseHeader } from "../generated-header.js";
-import { hasNoSettings, noSettingsError } from "../no-settings.js";
-import { ownershipOf } from "../ownership.js";
+import { parseHeader } from "../build/generated-header.js";
+import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
+import { ownershipOf } from "../write/ownership.js";
 import { packageVersion } from "../package-info.js";
-import { droppedMessage, inputWords, usedMessage } from "../recorded-flags.js";
+import { droppedMessage, inputWords, usedMessage } from "../build/recorded-flags.js";
 import { type OutputOptions, outputFor } from "../terminal.js";
-import { twinPlugins, twinWarning } from "../twin-plugins.js";
-import { isTrackable, localHooksChange, writeLocalHooks } from "../write-local-hooks.js";
-import { display, readIfExists, writeOrExplain } from "../write-output.js";
+import { twinPlugins, twinWarning } from "../write/twin-plugins.js";
+import { isTrackable, localHooksChange, writeLocalHooks } from "../write/write-local-hooks.js";
+import { display, readIfExists, writeOrExplain } from "../write/write-output.js";
 
 export interface ConvertOptions extends BuildOptions, OutputOptions {
   dryRun?: boolean;
@@ -105,7 +106,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const changed = files.filter(({ text, existing }) => existing?.replace(/\r\n/g, "\n") !== text);
   const names = changed.map(({ file, text }) => `${display(projectDir, file)}${options.dryRun ? ` (${Buffer.byteLength(text)} bytes)` : ""}`).join(" and ");
   // Two generated plugins of the same settings (an earlier --out) would run every hook twice.
-  for (const twin of await twinPlugins(projectDir, plan.pluginFile, build.pluginText)) say(twinWarning(display(projectDir, twin), output));
+  for (const twin of twinPlugins(projectDir, plan.pluginFile, build.pluginText)) say(twinWarning(display(projectDir, twin), output));
   if (options.dryRun) {
     // The local hooks file holds settings.local.json's hooks (and plugins installed outside the
     // project): a dry run that left it out would say nothing of them.

@@ -27,7 +27,7 @@ import { check } from "./check.js";
 import { EXIT, ExitError } from "../errors.js";
 import { packageVersion } from "../package-info.js";
 import { type OutputOptions, outputFor } from "../terminal.js";
-import { display } from "../write-output.js";
+import { display } from "../write/write-output.js";
 import {
   type CheckedFile,
   type DoctorProbe,

@@ -5,11 +5,12 @@
 import { hasErrors } from "../../schema/diagnostics.js";
 import { eventInfo } from "../../schema/events.js";
 import { shown } from "../../schema/shown.js";
-import { type BuildOptions, buildOutputs } from "../build-plugin.js";
+import { buildOutputs } from "../build/build-plugin.js";
+import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow, Status } from "../../plugin/load/classify.js";
 import { EXIT } from "../errors.js";
 import { formatDiagnosticLine, reportRowsJson } from "../format-report.js";
-import { hasNoSettings, noSettingsError } from "../no-settings.js";
+import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
 import { packageVersion } from "../package-info.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
 

@@ -9,7 +9,7 @@ import { claudeConfigDir } from "../../schema/load-settings.js";
 import { findProjectRoot, isDirectory } from "../../schema/sources/project-root.js";
 import { claudeConfigFile, decideTrust, readClaudeProjects, readTrusted, trustFile } from "../../plugin/live/trust.js";
 import { EXIT, ExitError } from "../errors.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
+import { writeFileAtomic } from "../write/write-file-atomic.js";
 
 export interface TrustOptions {
   dir?: string;

@@ -40,23 +40,27 @@ export function pluginFolders(
 }
 
 export function generatedPlugins(directory: string, worktree: string | undefined, env: NodeJS.ProcessEnv = process.env): GeneratedPlugin[] {
-  const found: GeneratedPlugin[] = [];
-  for (const { dir, place } of pluginFolders(directory, worktree, env)) {
-    for (const sub of ["plugin", "plugins"]) {
-      const folder = path.join(dir, sub);
-      let names: string[];
-      try {
-        names = readdirSync(folder).sort();
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (!/\.[jt]s$/.test(name)) continue;
-        const file = path.join(folder, name);
-        const head = firstBytes(file, 2048);
-        if (!head.startsWith(HEADER_MARK)) continue;
-        found.push({ file, scope: regenerateLine(head).includes(" --user") ? "user" : "project", place });
-      }
+  return pluginFolders(directory, worktree, env).flatMap(({ dir, place }) =>
+    generatedIn(dir).map(({ file, head }) => ({ file, scope: regenerateLine(head).includes(" --user") ? "user" : "project", place })),
+  );
+}
+
+/** The generated plugin files of one config folder (its plugin/ and plugins/), with their header's first bytes. */
+export function generatedIn(configDir: string): Array<{ file: string; head: string }> {
+  const found: Array<{ file: string; head: string }> = [];
+  for (const sub of ["plugin", "plugins"]) {
+    const folder = path.join(configDir, sub);
+    let names: string[];
+    try {
+      names = readdirSync(folder).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!/\.[jt]s$/.test(name)) continue;
+      const file = path.join(folder, name);
+      const head = firstBytes(file, 8192);
+      if (head.startsWith(HEADER_MARK)) found.push({ file, head });
     }
   }
   return found;

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "jsonc-parser";
 import { expect, it } from "vitest";
-import { buildOutputs } from "../../cli/build-plugin.js";
+import { buildOutputs } from "../../cli/build/build-plugin.js";
 import { REPO_ROOT } from "../helpers/project.js";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples/format-and-guard");

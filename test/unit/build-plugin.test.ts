@@ -1,8 +1,9 @@
 // The build step is pure: given what readBuildInputs read, the plugin, runtime module and local
 // hooks file come out the same every time, with no file system involved.
 import { describe, expect, it } from "vitest";
-import { type BuildInputs, buildPlugin } from "../../cli/build-plugin.js";
-import { parseHeader } from "../../cli/generated-header.js";
+import { buildPlugin } from "../../cli/build/build-plugin.js";
+import type { BuildInputs } from "../../cli/build/read-inputs.js";
+import { parseHeader } from "../../cli/build/generated-header.js";
 import { projectSettingsFiles } from "../../schema/load-settings.js";
 
 const settings = (hooks: object, extra: object = {}) => JSON.stringify({ hooks, ...extra });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compare } from "../../cli/commands/check.js";
-import { comment, parseHeader, renderHeader } from "../../cli/generated-header.js";
+import { comment, parseHeader, renderHeader } from "../../cli/build/generated-header.js";
 
 describe("generated header", () => {
   const info = { version: "1.2.3", sources: [".claude/settings.json"], command: "npx hooks2opencode convert", inputsHash: "abc" };

@@ -1,9 +1,9 @@
 // The record of a conversion's flags, in memory: which file records which flag, how a later run reads
 // them back (the plugin's header, the local hooks file), and what a run takes, leaves out or finds gone.
 import { describe, expect, it } from "vitest";
-import { bodyLines, headerFlags, parseHeader, renderHeader } from "../../cli/generated-header.js";
-import { applyRecords, type FlagsRecord, recordFor, type SourceFlags } from "../../cli/recorded-flags.js";
-import { localHooksFlags, parseLocalHooks, renderLocalHooks } from "../../cli/render-plugin.js";
+import { bodyLines, headerFlags, parseHeader, renderHeader } from "../../cli/build/generated-header.js";
+import { applyRecords, type FlagsRecord, recordFor, type SourceFlags } from "../../cli/build/recorded-flags.js";
+import { localHooksFlags, parseLocalHooks, renderLocalHooks } from "../../cli/build/render-plugin.js";
 
 const project = "/work/app";
 const local: FlagsRecord = { file: ".opencode/claude-hooks.local.json", flags: { plugin: ["/opt/guard"], managed: true } };

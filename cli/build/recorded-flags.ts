@@ -6,7 +6,7 @@
 // recorded input out, or finds it gone, needs --force (convert.ts). Where the files are (--project,
 // --user, --out) is not recorded: it is where the record is read from. Pure.
 import path from "node:path";
-import { insideProject } from "../schema/paths.js";
+import { insideProject } from "../../schema/paths.js";
 
 /** The inputs beyond the defaults, as a later run reads them back. */
 export interface RecordedFlags {

@@ -1,7 +1,7 @@
 // Whether a file on disk is one hooks2opencode wrote, and whether it is unedited since: the
 // plugin and runtime by their @generated header, the local hooks file by its mark and hash.
-import { parseHeader } from "./generated-header.js";
-import { parseLocalHooks } from "./render-plugin.js";
+import { parseHeader } from "../build/generated-header.js";
+import { parseLocalHooks } from "../build/render-plugin.js";
 
 export interface Ownership {
   ours: boolean;

@@ -1,10 +1,11 @@
 // No Claude Code settings at all: nothing to convert, check, explain or test. Every command says so
 // the same way, exit 2 as for a missing --settings file, naming the folder it searched: run from a
 // subfolder, that is the project found upward (project-root.ts), often the git root, not where you are.
-import { claudeConfigDir } from "../schema/load-settings.js";
-import type { Build, BuildOptions, Plan } from "./build-plugin.js";
-import { EXIT, ExitError } from "./errors.js";
-import { foundBecause } from "../schema/sources/project-root.js";
+import { claudeConfigDir } from "../../schema/load-settings.js";
+import type { Build } from "./build-plugin.js";
+import type { BuildOptions, Plan } from "./plan.js";
+import { EXIT, ExitError } from "../errors.js";
+import { foundBecause } from "../../schema/sources/project-root.js";
 
 /** Nothing was read, and nothing could not be read. */
 export function hasNoSettings(build: Pick<Build, "inputs" | "diagnostics">): boolean {

@@ -4,8 +4,8 @@
 // local hooks file: this machine's hooks (settings.local.json, plugins installed outside the
 // project, managed settings) as JSON data.
 // Same inputs, same bytes. Pure.
-import type { PluginConfig } from "../plugin/config.js";
-import type { ReportRow } from "../plugin/load/classify.js";
+import type { PluginConfig } from "../../plugin/config.js";
+import type { ReportRow } from "../../plugin/load/classify.js";
 import { comment, GENERATED_MARK, renderHeader, sha256 } from "./generated-header.js";
 import { hasFlags, parseFlags, type RecordedFlags } from "./recorded-flags.js";
 

@@ -2,32 +2,17 @@
 // plugins of the same settings in the project: OpenCode loads every .js/.ts of its plugin folders,
 // so each of those hooks would run twice. convert and check name such a twin. Only the plugin
 // folders OpenCode scans in the project (.opencode/plugin, .opencode/plugins) are looked at.
-import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { HEADER_MARK } from "./generated-header.js";
-import { readIfExists } from "./write-output.js";
+import { generatedIn } from "../../plugin/live/generated-plugins.js";
+import { HEADER_MARK } from "../build/generated-header.js";
 
 /** The other generated plugins beside this one that were converted from the same sources. */
-export async function twinPlugins(projectDir: string, pluginFile: string, pluginText: string): Promise<string[]> {
+export function twinPlugins(projectDir: string, pluginFile: string, pluginText: string): string[] {
   const source = sourceLine(pluginText);
   if (source === undefined) return [];
-  const twins: string[] = [];
-  for (const folder of ["plugin", "plugins"]) {
-    const dir = path.join(projectDir, ".opencode", folder);
-    let names: string[];
-    try {
-      names = await readdir(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names.sort()) {
-      const file = path.join(dir, name);
-      if (!/\.[jt]s$/.test(name) || path.resolve(file) === path.resolve(pluginFile)) continue;
-      const text = await readIfExists(file);
-      if (text !== undefined && sourceLine(text) === source) twins.push(file);
-    }
-  }
-  return twins;
+  return generatedIn(path.join(projectDir, ".opencode"))
+    .filter(({ file, head }) => path.resolve(file) !== path.resolve(pluginFile) && sourceLine(head) === source)
+    .map(({ file }) => file);
 }
 
 /** A generated plugin's "Source:" line (undefined: not generated). */

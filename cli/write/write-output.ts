@@ -1,7 +1,7 @@
 // Reading and writing output files: a clear error instead of a stack trace, files named for people.
 import path from "node:path";
-import { insideProject } from "../schema/paths.js";
-import { EXIT, ExitError } from "./errors.js";
+import { insideProject } from "../../schema/paths.js";
+import { EXIT, ExitError } from "../errors.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Writes atomically; on failure says what it did write before (`written`), so the message is exact. */
@@ -23,4 +23,4 @@ export function display(projectDir: string, file: string): string {
   return insideProject(projectDir, file) ?? file;
 }
 
-export { readIfExists } from "../schema/sources/read-text.js";
+export { readIfExists } from "../../schema/sources/read-text.js";

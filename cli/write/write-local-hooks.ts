@@ -3,7 +3,7 @@
 // gone, so no stale local hook keeps running.
 import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { GENERATED_MARK } from "./generated-header.js";
+import { GENERATED_MARK } from "../build/generated-header.js";
 import { readIfExists, writeOrExplain } from "./write-output.js";
 
 export type LocalHooksWrite = "written" | "unchanged" | "removed" | "none";

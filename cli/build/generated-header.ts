@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { hasFlags, parseFlags, type RecordedFlags } from "./recorded-flags.js";
 
-import { GENERATED_MARK, HEADER_MARK } from "../plugin/live/generated-plugins.js";
+import { GENERATED_MARK, HEADER_MARK } from "../../plugin/live/generated-plugins.js";
 
 export { GENERATED_MARK, HEADER_MARK };
 const HEADER_LINES = 5;
