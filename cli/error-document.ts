@@ -3,7 +3,7 @@
 // `exitCode` and `error` (the message, also on stderr): a script that parses stdout never gets "".
 import { packageVersion } from "./package-info.js";
 
-/** Each command's document with nothing in it (README, "Machine-readable output"). */
+/** Each command's document with nothing in it (docs/cli.md, "Machine-readable output"). */
 const EMPTY: Record<string, object> = {
   convert: { inputs: [], output: null, result: "invalid", counts: { translated: 0, degraded: 0, dropped: 0 }, hooks: [], diagnostics: [], messages: [] },
   check: { files: [], diagnostics: [] },

@@ -14,8 +14,8 @@ import { errorDocument, wantsJson } from "./error-document.js";
 import { EXIT, ExitError, UsageError } from "./errors.js";
 import { explain } from "./commands/explain.js";
 import { packageVersion } from "./package-info.js";
-import { FIRE_FLAGS, type FireFlag } from "./simulate/fire-options.js";
-import { SCENARIOS } from "./simulate/scenarios.js";
+import { FIRE_FLAGS, type FireFlag, flagSpec } from "./simulate/fire-options.js";
+import { flagHelp, SCENARIOS, stopHookActiveHelp } from "./simulate/scenarios.js";
 import { testHook } from "./commands/test-hook.js";
 import { trust } from "./commands/trust.js";
 import { doctor } from "./commands/doctor.js";
@@ -102,34 +102,17 @@ withSourceFlags(program.command("explain"))
     process.exitCode = (await explain({ ...buildOptions(flags), ...printOptions(flags) })).exitCode;
   });
 
-withSourceFlags(program.command("test"))
+// Each scenario says which flags its event takes and what they mean for it: the help is written from them.
+const testCommand = withSourceFlags(program.command("test"))
   .description(
     "fire one event against the configured hooks offline: what ran, why the others did not, and what OpenCode would do (exit 0 through, 1 blocked, 3 a hook failed)",
   )
-  .argument("<event>", `a Claude Code event: ${Object.keys(SCENARIOS).join(", ")}`)
-  .option("-t, --tool <name>", "tool events: a Claude tool name (Bash, Edit, mcp__server__tool) or an OpenCode tool id (bash, edit)")
-  .option("-i, --input <json>", "tool events: the tool input as JSON (Claude's snake_case for a Claude name), @FILE, or - for stdin")
-  .option("--output <text>", "PreToolUse, PostToolUse, PostToolBatch: the tool's result text; PostToolUseFailure: what the failed Bash command printed")
-  .option("--error <text>", "PostToolUseFailure, PostToolBatch: the tool's error (Bash without it: a non-zero exit); StopFailure: the API error's text")
-  .option("--exit <code>", "PostToolUseFailure: the Bash command's non-zero exit code (default 1)")
-  .option(
-    "--prompt <text>",
-    "UserPromptSubmit, SessionStart: the prompt typed; UserPromptExpansion: the prompt the /command expands to; Stop, StopFailure: the prompt of the turn that ended; SubagentStart, SubagentStop: the task's prompt",
-  )
-  .option("--last-message <text>", "Stop, SubagentStop: the model's last answer (last_assistant_message)")
-  .option("--source <source>", "SessionStart: startup (default), resume or fork")
-  .option("--agent-type <name>", "SubagentStart, SubagentStop: the subagent's agent, Claude's name or OpenCode's (default general-purpose)")
-  .option("--reason <reason>", "SessionEnd: other (default, a deleted session) or prompt_input_exit (OpenCode exits)")
-  .option("--error-type <type>", "StopFailure: Claude's error type, e.g. rate_limit, server_error (default unknown)")
-  .option("--trigger <trigger>", "PreCompact, PostCompact: auto (default) or manual")
-  .option("--summary <text>", "PostCompact: the compaction's summary")
-  .option("--command <name>", "UserPromptExpansion: the /command typed")
-  .option("--arguments <text>", "UserPromptExpansion: the command's arguments")
-  .option("--file <path>", "FileChanged: the file that changed (relative to the project)")
-  .option("--change <kind>", "FileChanged: change (default), add or unlink")
+  .argument("<event>", `a Claude Code event: ${Object.keys(SCENARIOS).join(", ")}`);
+for (const flag of FIRE_FLAGS) testCommand.option(flagSpec(flag), flagHelp(flag));
+testCommand
   .option("--skill <name>", "mark this skill as loaded in the session, so its frontmatter hooks run (repeatable)", collect, [])
   .option("--session-id <id>", "the session_id hooks get (default: a new one each run, so a hook's per-session state starts empty)")
-  .option("--stop-hook-active", "Stop, SubagentStop: the turn that ended is the continuation a Stop hook's block started (stop_hook_active: true)")
+  .option("--stop-hook-active", stopHookActiveHelp())
   .action(async (event: string, flags: SourceFlags & Partial<Record<FireFlag, string>> & { sessionId?: string; stopHookActive?: boolean; skill: string[] }) => {
     const fire = Object.fromEntries(FIRE_FLAGS.flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])));
     const session = { ...(flags.sessionId !== undefined ? { sessionId: flags.sessionId } : {}), ...(flags.stopHookActive ? { stopHookActive: true } : {}) };

@@ -1,6 +1,7 @@
 // Compiles the embedded handlers once, when OpenCode loads the plugin: matchers, `if` rules,
 // timeouts and de-duplication keys are ready before the first tool call.
 import { defaultTimeout, type EventName, eventInfo, isEventName } from "../schema/events.js";
+import { dedupeKey, handlerLabel } from "../schema/handlers.js";
 import type { Handler, PluginOrigin, SkillOrigin } from "../schema/types.js";
 import type { PluginConfig, PluginHandler } from "./config.js";
 import { type CompiledMatcher, compileMatcher } from "../schema/matcher.js";
@@ -33,10 +34,12 @@ export interface CompiledHandler {
  */
 export function compileHandlers(config: PluginConfig, skipped: (why: string) => void = () => {}): Map<EventName, CompiledHandler[]> {
   const byEvent = new Map<EventName, CompiledHandler[]>();
+  // Hooks share a few matchers and rules: each is compiled once (500 hooks at the live plugin's start-up), its test shared.
+  const compilers: Compilers = { matchers: new Map(), rules: new Map() };
   for (const entry of Array.isArray(config.handlers) ? config.handlers : []) {
     let compiled: CompiledHandler | undefined;
     try {
-      compiled = wellFormed(entry) ? compileHandler(entry) : undefined;
+      compiled = wellFormed(entry) ? compileHandler(entry, compilers) : undefined;
     } catch (error) {
       compiled = undefined;
       skipped(`${String((entry as { where?: unknown })?.where ?? "a hook")}: ${String(error)}`);
@@ -63,15 +66,25 @@ function wellFormed(entry: unknown): entry is PluginHandler {
   );
 }
 
-function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
+interface Compilers {
+  matchers: Map<string, ReturnType<typeof compileMatcher>>;
+  rules: Map<string, ReturnType<typeof compileIfRule>>;
+}
+
+function compileHandler(entry: PluginHandler, compilers: Compilers): CompiledHandler | undefined {
   const info = eventInfo(entry.event);
-  const matched = compileMatcher(info.matchField ? entry.matcher : undefined, { narrow: info.narrowExact });
+  const matcher = info.matchField ? entry.matcher : undefined;
+  // How the event reads it (narrow or not) is part of the key.
+  const matcherKey = `${info.narrowExact ? "narrow" : "wide"}:${matcher ?? ""}`;
+  const matched = compilers.matchers.get(matcherKey) ?? compileMatcher(matcher, { narrow: info.narrowExact });
+  compilers.matchers.set(matcherKey, matched);
   if (!matched.ok) return undefined; // convert rejects these; a hand-edited plugin must not crash OpenCode
   const { handler } = entry;
   let ifRule: IfRule | undefined;
   if (typeof handler.if === "string") {
     if (!info.toolEvent) return undefined; // Claude: a handler with `if` on a non-tool event never runs
-    const rule = compileIfRule(handler.if);
+    const rule = compilers.rules.get(handler.if) ?? compileIfRule(handler.if);
+    compilers.rules.set(handler.if, rule);
     if (!rule.ok) return undefined;
     ifRule = rule.rule;
   }
@@ -91,34 +104,6 @@ function compileHandler(entry: PluginHandler): CompiledHandler | undefined {
     label: handlerLabel(handler),
     where: entry.where,
   };
-}
-
-/** Claude Code 2.1.332 bundle (see https://code.claude.com/docs/en/hooks#hook-handler-fields): timeout, async and statusMessage are not part of the key. */
-export function dedupeKey(handler: Handler): string {
-  const condition = handler.if ?? "";
-  switch (handler.type) {
-    case "command":
-      return JSON.stringify(["command", handler.shell ?? "bash", handler.command, handler.args ?? null, condition]);
-    case "http":
-      return JSON.stringify(["http", handler.url, condition]);
-    case "mcp_tool":
-      return JSON.stringify(["mcp_tool", handler.server, handler.tool, handler.input ?? null, condition]);
-    default:
-      return JSON.stringify([handler.type, handler.prompt, condition]);
-  }
-}
-
-export function handlerLabel(handler: Handler): string {
-  switch (handler.type) {
-    case "command":
-      return handler.args ? [handler.command, ...handler.args].join(" ") : handler.command;
-    case "http":
-      return handler.url;
-    case "mcp_tool":
-      return `${handler.server}/${handler.tool}`;
-    default:
-      return handler.prompt;
-  }
 }
 
 const SESSION_END_BUDGET_MS = 1500;

@@ -5,7 +5,7 @@ import { appendFileSync } from "node:fs";
 import { bounded } from "./protocol/detach.js";
 import type { EventName } from "../schema/events.js";
 import type { CompiledHandler } from "./compile.js";
-import type { OpencodeClient } from "./opencode/client.js";
+import type { LogLevel, OpencodeClient } from "./opencode/client.js";
 import { PrivateFolder } from "./private-folder.js";
 import { SessionStore } from "./session-state.js";
 import { Transcripts } from "./transcripts.js";
@@ -155,7 +155,7 @@ export class Runtime {
     return env;
   }
 
-  log(level: "debug" | "info" | "warn" | "error", text: string): void {
+  log(level: LogLevel, text: string): void {
     // A hook may print megabytes; a log line is kept short.
     const message = bounded(text, 4000);
     const file = process.env.HOOKS2OPENCODE_LOG;

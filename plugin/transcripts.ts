@@ -5,10 +5,21 @@
 // "is written asynchronously and may lag" too).
 import { rm, writeFile } from "node:fs/promises";
 import { claudeTranscript } from "./opencode/claude-transcript.js";
+import type { LogLevel, OpencodeClient } from "./opencode/client.js";
 import { fetchMessages } from "./opencode/session-messages.js";
-import type { Runtime } from "./runtime.js";
+import type { PrivateFolder } from "./private-folder.js";
 
 const LAZY_REFRESH_MS = 1000;
+
+/** What the transcripts need of the plugin (runtime.ts's Runtime is one): the client to read messages, the folder, the transcript's fields, a log. */
+export interface TranscriptHost {
+  readonly client: OpencodeClient;
+  readonly files: PrivateFolder;
+  readonly directory: string;
+  readonly mcpServers: readonly string[];
+  readonly version: string;
+  log(level: LogLevel, text: string): void;
+}
 
 export class Transcripts {
   private readonly running = new Map<string, Promise<void>>();
@@ -16,7 +27,7 @@ export class Transcripts {
   /** A write that has not started yet: it will read the newest messages, so callers share it. */
   private readonly queued = new Map<string, Promise<void>>();
 
-  constructor(private readonly runtime: Runtime) {}
+  constructor(private readonly runtime: TranscriptHost) {}
 
   /** The transcript's path ("" when OpenCode cannot list the session's messages). */
   async pathFor(sessionID: string, fresh: boolean): Promise<string> {

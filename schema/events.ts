@@ -3,7 +3,9 @@
 // Source: https://code.claude.com/docs/en/hooks#hook-events and https://code.claude.com/docs/en/hooks#matcher-patterns;
 // PreModelSwitch, PostModelSwitch and PreSkillShellCommand are in the Claude Code 2.1.332 bundle only.
 
-export type HandlerType = "command" | "http" | "mcp_tool" | "prompt" | "agent";
+import { HANDLER_FACTS, HANDLER_TYPES, type HandlerType } from "./handlers.js";
+
+export type { HandlerType } from "./handlers.js";
 
 export interface EventInfo {
   /** What the matcher is tested against (an input field); undefined = the event ignores matchers. */
@@ -14,7 +16,7 @@ export interface EventInfo {
   values?: readonly string[];
   /** Handler types Claude accepts on this event. */
   types: readonly HandlerType[];
-  /** Default timeout in seconds for command/http/mcp_tool handlers. */
+  /** Default timeout in seconds for handlers whose type has none of its own (command, http, mcp_tool: schema/handlers.ts). */
   defaultTimeout: number;
   /** Tool events evaluate the `if` field; elsewhere a handler with `if` never runs. */
   toolEvent?: boolean;
@@ -24,8 +26,9 @@ export interface EventInfo {
   ignoresOnFailure?: boolean;
 }
 
-const ALL: readonly HandlerType[] = ["command", "http", "mcp_tool", "prompt", "agent"];
-const NO_LLM: readonly HandlerType[] = ["command", "http", "mcp_tool"];
+// A new handler type joins these by its row in schema/handlers.ts (asksModel).
+const ALL: readonly HandlerType[] = HANDLER_TYPES;
+const NO_LLM: readonly HandlerType[] = HANDLER_TYPES.filter((type) => HANDLER_FACTS[type].asksModel !== true);
 const TEN_MINUTES = 600;
 
 export const EVENTS = {
@@ -117,9 +120,8 @@ export function eventInfo(name: EventName): EventInfo {
   return EVENTS[name];
 }
 
-/** Default timeout (seconds) of a handler, per Claude: prompt 30 s, agent 60 s, else per event. */
+/** Default timeout (seconds) of a handler, per Claude: the type's (prompt 30 s, agent 60 s), else the event's. */
 export function defaultTimeout(event: EventName, type: HandlerType): number {
-  if (type === "prompt") return 30;
-  if (type === "agent") return 60;
-  return EVENTS[event].defaultTimeout;
+  // A hand-edited plugin may name a type with no row: the event's, as for command hooks.
+  return (HANDLER_FACTS as Partial<Record<string, { defaultTimeout?: number }>>)[type]?.defaultTimeout ?? EVENTS[event].defaultTimeout;
 }

@@ -1,8 +1,8 @@
 // Lints for hooks that load fine but will silently never work, each a small pure function over one
 // matcher group or one handler that returns warnings (`--strict` makes them errors). Every rule
 // comes from real settings files seen failing in Claude Code itself.
-import { parseIfRule } from "./if-rule-syntax.js";
-import { compileMatcher } from "./matcher.js";
+import type { ParsedIfRule } from "./if-rule-syntax.js";
+import type { CompiledMatcher } from "./matcher.js";
 import { misnamedAgent } from "./agents.js";
 import { CLAUDE_TOOLS, LEGACY_ALIASES, REMOVED_TOOLS } from "./claude-tools.js";
 import { closestName } from "./closest-name.js";
@@ -14,6 +14,8 @@ import type { Handler, SourceKind } from "./types.js";
 export interface GroupTarget {
   event: EventName;
   matcher: string;
+  /** The matcher as the event reads it (compiled once for the group and all its lints). */
+  compiled: CompiledMatcher;
 }
 
 export interface HandlerTarget {
@@ -23,6 +25,16 @@ export interface HandlerTarget {
   kind: SourceKind;
   /** What this machine's /bin/sh is ("dash", "bash", ...), for bash-only syntax. */
   sh: string;
+  /** The `if` rule as validation parsed it (a hook with `if` on a tool event), read here without parsing it again. */
+  rule: ParsedIfRule | undefined;
+  /** A command hook's command and args as one text, for the lints that look for a name in it ("" for other types). */
+  text: string;
+}
+
+/** The target of the handler lints; the text is joined once for all of them. */
+export function handlerTarget({ event, handler, kind, sh, rule }: Omit<HandlerTarget, "text">): HandlerTarget {
+  const text = handler.type !== "command" ? "" : handler.args ? [handler.command, ...handler.args].join(" ") : handler.command;
+  return { event, handler, kind, sh, rule, text };
 }
 
 export interface LintFinding {
@@ -48,11 +60,28 @@ const BASH_ONLY: ReadonlyArray<readonly [RegExp, string]> = [
   [/&>/, "&> (POSIX: >file 2>&1)"],
 ];
 
+/** Any of them: a command that has none (most) is tested once, not once per construct (the lint runs on every hook at the live plugin's start-up). */
+const ANY_BASH_ONLY = new RegExp(BASH_ONLY.map(([pattern]) => pattern.source).join("|"));
+
+/**
+ * What a command must hold, as written, for shellSyntax's text of it to match a BASH_ONLY pattern:
+ * shellSyntax only blanks text (quotes stay as marks, an escape becomes spaces, a here-document's
+ * `<<WORD` becomes `<<`), so it joins no characters that were apart. A command with none of these
+ * (most) is not read as sh reads it at all.
+ */
+export const MAY_BE_BASH_ONLY = /\[\[|=~|\$\{|=\(|function|source|<<|\$'|&>/;
+
+/** The bash-only constructs in what sh reads of a shell-form command, each named once. */
+export function bashOnlyConstructs(command: string): string[] {
+  const syntax = shellSyntax(command);
+  if (!ANY_BASH_ONLY.test(syntax)) return [];
+  return [...new Set(BASH_ONLY.filter(([pattern]) => pattern.test(syntax)).map(([, what]) => what))];
+}
+
 /** Shell-form commands run through /bin/sh in Claude Code too (https://code.claude.com/docs/en/hooks#exec-form-and-shell-form), whatever "shell" says. */
 function bashOnlySyntax({ handler, sh }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command" || Array.isArray(handler.args) || handler.shell === "powershell" || sh === "bash") return [];
-  const command = shellSyntax(handler.command);
-  const found = [...new Set(BASH_ONLY.filter(([pattern]) => pattern.test(command)).map(([, what]) => what))];
+  const found = MAY_BE_BASH_ONLY.test(handler.command) ? bashOnlyConstructs(handler.command) : [];
   if (found.length === 0) return [];
   return [
     {
@@ -98,10 +127,12 @@ const LEGACY_VARIABLE_PATTERNS = Object.entries(LEGACY_VARIABLES).map(([name, re
   used: new RegExp(`\\$\\{?${name}\\b`),
   set: new RegExp(`(^|[\\s;&|(])(export\\s+)?${name}=`),
 }));
+/** The use of any of them: a command that uses none (most) is tested once. */
+const ANY_LEGACY_VARIABLE = new RegExp(LEGACY_VARIABLE_PATTERNS.map(({ used }) => used.source).join("|"));
 
-function unsetVariables({ handler }: HandlerTarget): LintFinding[] {
+function unsetVariables({ handler, text }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
-  const text = [handler.command, ...(handler.args ?? [])].join(" ");
+  if (!ANY_LEGACY_VARIABLE.test(text)) return [];
   return (
     LEGACY_VARIABLE_PATTERNS
       // A command that sets the variable itself (`CLAUDE_TOOL_INPUT=$(cat)`) reads its own value.
@@ -144,12 +175,10 @@ function expressionMatcher({ event, matcher }: GroupTarget): LintFinding[] {
 }
 
 /** An exact matcher value Claude never sends for the event (`init` under SessionStart, a Setup trigger) leaves the group dead there too. */
-function unsentMatcherValues({ event, matcher }: GroupTarget): LintFinding[] {
-  const { values, matchField, narrowExact } = eventInfo(event);
-  if (!values) return [];
-  const compiled = compileMatcher(matcher, { narrow: narrowExact });
-  if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
-  return (compiled.matcher.names ?? [])
+function unsentMatcherValues({ event, matcher, compiled }: GroupTarget): LintFinding[] {
+  const { values, matchField } = eventInfo(event);
+  if (!values || compiled.kind !== "exact") return [];
+  return (compiled.names ?? [])
     .filter((name) => !values.includes(name))
     .map((name) => {
       const elsewhere = EVENT_NAMES.find((other) => other !== event && eventInfo(other).values?.includes(name));
@@ -169,17 +198,15 @@ function unsentMatcherValues({ event, matcher }: GroupTarget): LintFinding[] {
 const KNOWN_TOOLS = [...CLAUDE_TOOLS, ...Object.keys(LEGACY_ALIASES), ...REMOVED_TOOLS];
 
 /** Exact tool names are case-sensitive; an unknown one matches only a custom tool of that name. */
-function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
-  if (!eventInfo(event).toolEvent) return [];
-  const compiled = compileMatcher(matcher);
-  if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
-  const servers = (compiled.matcher.names ?? []).filter(isMcpServerName).map((name) => ({
+function unknownToolNames({ event, matcher, compiled }: GroupTarget): LintFinding[] {
+  if (!eventInfo(event).toolEvent || compiled.kind !== "exact") return [];
+  const servers = (compiled.names ?? []).filter(isMcpServerName).map((name) => ({
     code: "mcp-server-not-tool",
     message:
       `"${shown(name)}" in matcher "${shown(matcher)}" names an MCP server, not a tool: as an exact name it matches no tool ` +
       `(MCP tools are mcp__<server>__<tool>); match the server's tools with "${shown(name.endsWith("_") ? `${name}.*` : `${name}__.*`)}"`,
   }));
-  return (compiled.matcher.names ?? [])
+  return (compiled.names ?? [])
     .flatMap((name): LintFinding[] => {
       const problem = toolNameProblem(name);
       if (!problem) return [];
@@ -199,7 +226,7 @@ function unknownToolNames({ event, matcher }: GroupTarget): LintFinding[] {
  * (unknown-tool), with the close name. `extra` adds names (`test --tool` also takes OpenCode's ids).
  */
 export function toolNameProblem(name: string, extra: readonly string[] = []): { code: "tool-name-case" | "unknown-tool"; guess?: string } | undefined {
-  const known = [...KNOWN_TOOLS, ...extra];
+  const known = extra.length > 0 ? [...KNOWN_TOOLS, ...extra] : KNOWN_TOOLS;
   if (known.includes(name) || name.startsWith("mcp__")) return undefined;
   const sameLetters = known.find((tool) => tool.toLowerCase() === name.toLowerCase());
   const guess = sameLetters ?? closestName(name, known);
@@ -207,18 +234,14 @@ export function toolNameProblem(name: string, extra: readonly string[] = []): { 
 }
 
 /** A SubagentStart/SubagentStop matcher naming a built-in agent in a spelling hooks never see (schema/agents.ts). */
-function misnamedAgentMatcher({ event, matcher }: GroupTarget): LintFinding[] {
-  const info = eventInfo(event);
-  if (info.matchField !== "agent_type") return [];
-  const compiled = compileMatcher(matcher, { narrow: info.narrowExact });
-  if (!compiled.ok || compiled.matcher.kind !== "exact") return [];
-  return (compiled.matcher.names ?? []).flatMap((name) => agentFindings(name, `matcher "${shown(matcher)}"`));
+function misnamedAgentMatcher({ event, matcher, compiled }: GroupTarget): LintFinding[] {
+  if (eventInfo(event).matchField !== "agent_type" || compiled.kind !== "exact") return [];
+  return (compiled.names ?? []).flatMap((name) => agentFindings(name, `matcher "${shown(matcher)}"`));
 }
 
 /** `if: "Agent(explore)"`: the rule reads the call's subagent_type, which names built-in agents as Claude does. */
-function misnamedAgentRule({ event, handler }: HandlerTarget): LintFinding[] {
-  if (typeof handler.if !== "string" || !eventInfo(event).toolEvent) return [];
-  const rule = parseIfRule(handler.if);
+function misnamedAgentRule({ event, handler, rule }: HandlerTarget): LintFinding[] {
+  if (typeof handler.if !== "string" || !eventInfo(event).toolEvent || !rule) return [];
   if (!rule.ok || rule.tool !== "Agent" || rule.specifier === undefined || rule.specifier.includes("*")) return [];
   return agentFindings(rule.specifier, `"if": "${shown(handler.if)}"`).map((finding) => ({ ...finding, field: "if" as const }));
 }
@@ -251,10 +274,8 @@ function isMcpServerName(name: string): boolean {
 }
 
 /** A NUL cannot be passed to any program (C strings end there): the hook never starts. */
-function nulInCommand({ handler }: HandlerTarget): LintFinding[] {
-  if (handler.type !== "command") return [];
-  const parts = [handler.command, ...(handler.args ?? [])];
-  if (!parts.some((part) => part.includes("\u0000"))) return [];
+function nulInCommand({ handler, text }: HandlerTarget): LintFinding[] {
+  if (handler.type !== "command" || !text.includes("\u0000")) return [];
   return [
     {
       code: "nul-in-command",
@@ -272,12 +293,13 @@ const PLUGIN_VARIABLES_SET: Partial<Record<SourceKind, readonly string[]>> = {
 };
 
 const PLUGIN_VARIABLE_PATTERNS = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].map((name) => ({ name, used: new RegExp(`\\$\\{?${name}\\b`) }));
+const ANY_PLUGIN_VARIABLE = new RegExp(PLUGIN_VARIABLE_PATTERNS.map(({ used }) => used.source).join("|"));
 
 /** ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} exist for a plugin's (and a skill's) hooks only: in a settings file Claude reports an error. */
-function pluginVariableOutsidePlugin({ handler, kind }: HandlerTarget): LintFinding[] {
+function pluginVariableOutsidePlugin({ handler, kind, text }: HandlerTarget): LintFinding[] {
   if (handler.type !== "command") return [];
+  if (!ANY_PLUGIN_VARIABLE.test(text)) return [];
   const set = PLUGIN_VARIABLES_SET[kind] ?? [];
-  const text = [handler.command, ...(handler.args ?? [])].join(" ");
   const named = PLUGIN_VARIABLE_PATTERNS.filter(({ name, used }) => !set.includes(name) && used.test(text)).map(({ name }) => name);
   return named.map((name) => ({
     code: "plugin-variable-outside-plugin",

@@ -12,24 +12,26 @@ import { EVENT_NAMES, isEventName } from "../../schema/events.js";
 import { closestName } from "../../schema/closest-name.js";
 import { hasErrors } from "../../schema/diagnostics.js";
 import { toolNameProblem } from "../../schema/lints.js";
-import { compileHandlers, type CompiledHandler, handlerLabel } from "../../plugin/compile.js";
+import { compileHandlers, type CompiledHandler } from "../../plugin/compile.js";
+import { handlerLabel } from "../../schema/handlers.js";
 import { buildHooks } from "../../plugin/events/build-hooks.js";
 import { notReplayedReason, isReplayed, REGISTRY } from "../../plugin/events/index.js";
+import { startSkill } from "../../plugin/events/skill-sessions.js";
 import { activeHandlers } from "../../plugin/local-hooks.js";
 import type { HookResult, ProcessOutcome } from "../../plugin/protocol/decode-result.js";
-import type { Selector } from "../../plugin/run/run-handlers.js";
+import type { Selector } from "../../plugin/run/select-handlers.js";
 import { mergePolicies } from "../../plugin/run/http-policy.js";
 import { Runtime } from "../../plugin/runtime.js";
-import { initialStopGuard } from "../../plugin/stop/stop-guard.js";
+import { afterOneBlock } from "../../plugin/stop/stop-loop.js";
 import { APPLY_PATCH, INVALID_TOOL, TOOL_TABLE } from "../../plugin/tools/table.js";
 import { buildOutputs } from "../build/build-plugin.js";
 import type { BuildOptions } from "../build/plan.js";
 import { EXIT, ExitError, UsageError } from "../errors.js";
 import { formatDiagnosticLine } from "../format-report.js";
 import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
-import { type FireOptions, unusedFlag } from "../simulate/fire-options.js";
+import { type FireFlag, type FireOptions, unusedFlag } from "../simulate/fire-options.js";
 import { OfflineOpencode, type Recorded } from "../simulate/offline-opencode.js";
-import { type Effect, opencodeCall, SCENARIOS, type Scenario, type Simulation, subagentSessionID } from "../simulate/scenarios.js";
+import { type Effect, opencodeCall, SCENARIOS, type Scenario, type Simulation, stopHookActiveEvents, subagentSessionID } from "../simulate/scenarios.js";
 import { type SessionContext, whyRan } from "../simulate/why-not.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
 
@@ -85,7 +87,7 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   if (!scenario) throw new UsageError(`test cannot fire ${event} offline (it needs a real OpenCode session); it fires ${Object.keys(SCENARIOS).join(", ")}`);
   const { input, stopHookActive, ...rest } = options;
   const given: FireOptions = { ...rest, ...(input !== undefined ? { input: {} } : {}) };
-  const wrong = unusedFlag(event, given, scenario.flags) ?? scenario.check?.(given) ?? sessionFlagsProblem(event, options);
+  const wrong = unusedFlag(event, given, Object.keys(scenario.flags) as FireFlag[]) ?? scenario.check?.(given) ?? sessionFlagsProblem(event, options);
   if (wrong) throw new UsageError(wrong);
   const sessionID = options.sessionId ?? freshSessionID();
   const unknownTool = options.tool === undefined ? undefined : toolWarning(options.tool);
@@ -110,10 +112,9 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   const runtime = new Runtime(build.projectDir, handlers, opencode.client, build.config.generator);
   // As the plugin at load (plugin/index.ts): the committed and the local lists merge.
   runtime.httpPolicy = mergePolicies(build.config, build.localConfig);
-  if (skills.size > 0) runtime.sessions.get(sessionID).skills = new Set(skills);
+  for (const skill of skills) startSkill(runtime.sessions.get(sessionID), skill);
   // As after one block of a Stop loop: the plugin's own state, so the hooks get stop_hook_active: true.
-  if (stopHookActive)
-    for (const id of [sessionID, subagentSessionID(sessionID)]) runtime.sessions.get(id).stop = { ...initialStopGuard(), blocks: 1, active: true };
+  if (stopHookActive) for (const id of [sessionID, subagentSessionID(sessionID)]) afterOneBlock(runtime.sessions.get(id));
   const firings: FiringReport[] = [];
   const done = watchHandlers(runtime, firings, { skills, httpPolicy: runtime.httpPolicy });
   const hooks = buildHooks(REGISTRY, runtime);
@@ -177,8 +178,9 @@ function freshSessionID(): string {
 export function sessionFlagsProblem(event: EventName, options: Pick<TestOptions, "sessionId" | "stopHookActive">): string | undefined {
   if (options.sessionId !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(options.sessionId))
     return `--session-id ${JSON.stringify(options.sessionId)}: letters, digits, _ and - only (OpenCode's ids look like ses_...)`;
-  if (options.stopHookActive && event !== "Stop" && event !== "SubagentStop")
-    return `${event} does not take --stop-hook-active (only Stop and SubagentStop hooks get stop_hook_active)`;
+  const looping = stopHookActiveEvents();
+  if (options.stopHookActive && !looping.includes(event))
+    return `${event} does not take --stop-hook-active (only ${looping.join(" and ")} hooks get stop_hook_active)`;
   return undefined;
 }
 

@@ -39,31 +39,37 @@ export interface FireOptions {
 
 export type FireFlag = keyof FireOptions;
 
-const FLAG_NAMES: Record<FireFlag, string> = {
-  tool: "--tool",
-  input: "--input",
-  output: "--output",
-  prompt: "--prompt",
-  lastMessage: "--last-message",
-  source: "--source",
-  error: "--error",
-  exit: "--exit",
-  agentType: "--agent-type",
-  reason: "--reason",
-  errorType: "--error-type",
-  trigger: "--trigger",
-  summary: "--summary",
-  command: "--command",
-  arguments: "--arguments",
-  file: "--file",
-  change: "--change",
+/** Each flag as `test` takes it (commander's form); what it means per event is in the scenarios. */
+const FLAGS: Record<FireFlag, string> = {
+  tool: "-t, --tool <name>",
+  input: "-i, --input <json>",
+  output: "--output <text>",
+  prompt: "--prompt <text>",
+  lastMessage: "--last-message <text>",
+  source: "--source <source>",
+  error: "--error <text>",
+  exit: "--exit <code>",
+  agentType: "--agent-type <name>",
+  reason: "--reason <reason>",
+  errorType: "--error-type <type>",
+  trigger: "--trigger <trigger>",
+  summary: "--summary <text>",
+  command: "--command <name>",
+  arguments: "--arguments <text>",
+  file: "--file <path>",
+  change: "--change <kind>",
 };
 
 /** Every flag an event can take, as FireOptions keys. */
-export const FIRE_FLAGS = Object.keys(FLAG_NAMES) as FireFlag[];
+export const FIRE_FLAGS = Object.keys(FLAGS) as FireFlag[];
+
+/** `-t, --tool <name>`: the flag, its short form and its value, for commander. */
+export function flagSpec(flag: FireFlag): string {
+  return FLAGS[flag];
+}
 
 export function flagName(flag: FireFlag): string {
-  return FLAG_NAMES[flag];
+  return /--[a-z-]+/.exec(FLAGS[flag])![0];
 }
 
 /** A flag given that the event does not take. */

@@ -1,7 +1,8 @@
 // How `hooks2opencode test` makes each event happen: the OpenCode channel calls that stand for it
 // (channel-calls.ts), made on the plugin's own Hooks object (the registry's code, nothing
 // re-implemented) in the order OpenCode makes them, and what the calls' outputs show afterwards.
-// One row per event it can fire offline, with the flags it takes; what OpenCode is asked to do
+// One row per event it can fire offline, with the flags it takes and what each means for it (test's
+// --help is written from them); what OpenCode is asked to do
 // besides (a new turn, an abort, a toast, an answer) is recorded by the offline client.
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
@@ -43,8 +44,10 @@ export interface Simulation {
 export interface Scenario {
   /** What the event is in OpenCode, for the report. */
   readonly happens: string;
-  /** The flags the event takes; any other is a usage error. */
-  readonly flags: readonly FireFlag[];
+  /** The flags the event takes, with what each means for it (`test --help`); any other is a usage error. */
+  readonly flags: Readonly<Partial<Record<FireFlag, string>>>;
+  /** What --stop-hook-active means for the event, where it takes it (`test --help`). */
+  readonly stopHookActive?: string;
   /** What is wrong with the flags given, if anything (a usage error). */
   check?(options: FireOptions): string | undefined;
   /** What the report's first line names besides the event (tool events name the call). */
@@ -52,7 +55,19 @@ export interface Scenario {
   fire(hooks: Hooks, options: FireOptions, sim: Simulation): Promise<Effect[]>;
 }
 
-const TOOL_FLAGS = ["tool", "input"] as const satisfies readonly FireFlag[];
+const TOOL_FLAGS = {
+  tool: "a Claude tool name (Bash, Edit, mcp__server__tool) or an OpenCode tool id (bash, edit)",
+  input: "the tool input as JSON (Claude's snake_case for a Claude name), @FILE, or - for stdin",
+} as const;
+const RESULT = "the tool's result text";
+const TOOL_ERROR = "the tool's error (Bash without it: a non-zero exit)";
+const TYPED = "the prompt typed";
+const TURN_PROMPT = "the prompt of the turn that ended";
+const TASK_PROMPT = "the task's prompt";
+const LAST_MESSAGE = "the model's last answer (last_assistant_message)";
+const AGENT_TYPE = "the subagent's agent, Claude's name or OpenCode's (default general-purpose)";
+const LOOP = "the turn that ended is the continuation a Stop hook's block started (stop_hook_active: true)";
+const TRIGGER = "auto (default) or manual";
 
 function needsTool(event: EventName, options: FireOptions): string | undefined {
   return options.tool ? undefined : `${event} needs --tool (a Claude tool name like Bash, or an OpenCode tool id)`;
@@ -158,7 +173,7 @@ const isBash = (options: FireOptions) => opencodeCall(options).tool === "bash";
 export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   PreToolUse: {
     happens: "tool.execute.before of the tool call, then tool.execute.after if it runs",
-    flags: [...TOOL_FLAGS, "output"],
+    flags: { ...TOOL_FLAGS, output: RESULT },
     check: (options) => needsTool("PreToolUse", options),
     async fire(hooks, options, sim) {
       const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
@@ -169,7 +184,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   PostToolUse: {
     happens: "tool.execute.after of a tool call that succeeded",
-    flags: [...TOOL_FLAGS, "output"],
+    flags: { ...TOOL_FLAGS, output: RESULT },
     check: (options) => needsTool("PostToolUse", options),
     async fire(hooks, options, sim) {
       const before = await beforeTool(hooks, opencodeCall(options), sim.sessionID);
@@ -179,7 +194,12 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   PostToolUseFailure: {
     happens:
       "a Bash command that exited non-zero: tool.execute.after with its exit code (OpenCode calls it a success); another tool's error: message.part.updated of the failed call, then the next model request (experimental.chat.messages.transform)",
-    flags: [...TOOL_FLAGS, "output", "error", "exit"],
+    flags: {
+      ...TOOL_FLAGS,
+      output: "what the failed Bash command printed",
+      error: TOOL_ERROR,
+      exit: "the Bash command's non-zero exit code (default 1)",
+    },
     check(options) {
       const missing = needsTool("PostToolUseFailure", options);
       if (missing) return missing;
@@ -208,7 +228,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   PostToolBatch: {
     happens:
       "tool.execute.after of the call (message.part.updated of it for an --error), then experimental.chat.messages.transform of the next model request, whose last message is the finished step",
-    flags: [...TOOL_FLAGS, "output", "error"],
+    flags: { ...TOOL_FLAGS, output: RESULT, error: TOOL_ERROR },
     check(options) {
       if (options.output !== undefined && options.error !== undefined) return "--output and --error: a call has a result or an error, not both";
       return needsTool("PostToolBatch", options);
@@ -240,12 +260,12 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   UserPromptSubmit: {
     happens: "chat.message of the prompt, before OpenCode saves it",
-    flags: ["prompt"],
+    flags: { prompt: TYPED },
     fire: (hooks, options, sim) => sendPrompt(hooks, sim.sessionID, [text(typedPrompt(options))]),
   },
   UserPromptExpansion: {
     happens: "command.execute.before of the typed /command, expanded into its prompt, then chat.message of that prompt",
-    flags: ["command", "arguments", "prompt"],
+    flags: { command: "the /command typed", arguments: "the command's arguments", prompt: "the prompt the /command expands to" },
     check: (options) => (options.command?.replace(/^\//, "") ? undefined : "UserPromptExpansion needs --command (the /command typed, e.g. review)"),
     subject: (options) => `/${options.command!.replace(/^\//, "")}${options.arguments ? ` ${options.arguments}` : ""}`,
     async fire(hooks, options, sim) {
@@ -258,7 +278,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   SessionStart: {
     happens: "session.created (resume: the first prompt of a session this OpenCode did not create), then the first prompt; then shell.env of a later bash call",
-    flags: ["source", "prompt"],
+    flags: { source: "startup (default), resume or fork", prompt: TYPED },
     check: (options) => notOneOf("source", options.source, SESSION_START_SOURCES, { values: ["compact", "clear"], why: "needs a real OpenCode session" }),
     async fire(hooks, options, sim) {
       const source = options.source ?? "startup";
@@ -271,7 +291,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   SessionEnd: {
     happens: "session.deleted of the session (reason other); prompt_input_exit: the plugin's dispose as the TUI exits, for the session it created",
-    flags: ["reason"],
+    flags: { reason: "other (default, a deleted session) or prompt_input_exit (OpenCode exits)" },
     check: (options) =>
       notOneOf("reason", options.reason, matchValues("SessionEnd"), { values: neverInOpencode("SessionEnd"), why: "OpenCode ends no session this way" }),
     subject: (options) => `reason ${options.reason ?? "other"}`,
@@ -287,7 +307,8 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   Stop: {
     happens: "session.idle after a finished turn",
-    flags: ["prompt", "lastMessage"],
+    flags: { prompt: TURN_PROMPT, lastMessage: LAST_MESSAGE },
+    stopHookActive: LOOP,
     async fire(hooks, options, sim) {
       lastTurn(sim, options, options.lastMessage !== undefined ? { lastAssistantMessage: options.lastMessage } : {});
       await busEvent(hooks, "session.idle", { sessionID: sim.sessionID });
@@ -296,7 +317,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   StopFailure: {
     happens: "session.idle after a turn that ended in an error of the model call, saved on its assistant message",
-    flags: ["errorType", "error", "prompt"],
+    flags: { errorType: "Claude's error type, e.g. rate_limit, server_error (default unknown)", error: "the API error's text", prompt: TURN_PROMPT },
     check(options) {
       const wrong = notOneOf("errorType", options.errorType, matchValues("StopFailure"), {
         values: neverInOpencode("StopFailure"),
@@ -316,7 +337,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   SubagentStart: {
     happens: 'session.created of the subagent\'s child session (titled "(@<agent> subagent)"), then chat.message of its first prompt',
-    flags: ["agentType", "prompt"],
+    flags: { agentType: AGENT_TYPE, prompt: TASK_PROMPT },
     check: checkAgentType,
     subject: (options) => `(@${subagentOf(options)} subagent)`,
     async fire(hooks, options, sim) {
@@ -326,7 +347,8 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   SubagentStop: {
     happens: "session.created of the subagent's child session, then tool.execute.after of the task tool once the subagent answered",
-    flags: ["agentType", "prompt", "lastMessage"],
+    flags: { agentType: AGENT_TYPE, prompt: TASK_PROMPT, lastMessage: LAST_MESSAGE },
+    stopHookActive: LOOP,
     check: checkAgentType,
     subject: (options) => `(@${subagentOf(options)} subagent)`,
     async fire(hooks, options, sim) {
@@ -342,7 +364,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   PreCompact: {
     happens: "message.part.updated of the compaction request (its trigger), then experimental.session.compacting, before OpenCode asks the model for a summary",
-    flags: ["trigger"],
+    flags: { trigger: TRIGGER },
     check: (options) => notOneOf("trigger", options.trigger, matchValues("PreCompact")),
     subject: (options) => options.trigger ?? "auto",
     async fire(hooks, options, sim) {
@@ -359,7 +381,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   },
   PostCompact: {
     happens: "message.part.updated of the compaction request (its trigger), then session.compacted once OpenCode saved the summary",
-    flags: ["trigger", "summary"],
+    flags: { trigger: TRIGGER, summary: "the compaction's summary" },
     check: (options) => notOneOf("trigger", options.trigger, matchValues("PostCompact")),
     subject: (options) => options.trigger ?? "auto",
     async fire(hooks, options, sim) {
@@ -373,7 +395,7 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
   FileChanged: {
     happens:
       "chat.message of a prompt (file events go to the session prompted last), then file.watcher.updated of the file, which fires the event only for a file a FileChanged matcher names in the project folder (or a watchPaths entry); then shell.env of a later bash call",
-    flags: ["file", "change"],
+    flags: { file: "the file that changed (relative to the project)", change: "change (default), add or unlink" },
     check: (options) => (options.file ? notOneOf("change", options.change, ["add", "change", "unlink"]) : "FileChanged needs --file (the file that changed)"),
     subject: (options) => `${options.file} (${options.change ?? "change"})`,
     async fire(hooks, options, sim) {
@@ -383,6 +405,33 @@ export const SCENARIOS: Partial<Record<EventName, Scenario>> = {
     },
   },
 };
+
+/** `test --help` for a flag: the events that take it, grouped by what it means for them (SCENARIOS order). */
+export function flagHelp(flag: FireFlag): string {
+  return helpText((scenario) => scenario.flags[flag]);
+}
+
+/** `test --help` for --stop-hook-active. */
+export function stopHookActiveHelp(): string {
+  return helpText((scenario) => scenario.stopHookActive);
+}
+
+/** The events that take --stop-hook-active. */
+export function stopHookActiveEvents(): EventName[] {
+  return scenarioEvents().filter((event) => SCENARIOS[event]!.stopHookActive !== undefined);
+}
+
+const scenarioEvents = () => Object.keys(SCENARIOS) as EventName[];
+
+/** "A, B: what it means for them; C: what it means for C". */
+function helpText(meaning: (scenario: Scenario) => string | undefined): string {
+  const events = new Map<string, EventName[]>();
+  for (const event of scenarioEvents()) {
+    const text = meaning(SCENARIOS[event]!);
+    if (text !== undefined) events.set(text, [...(events.get(text) ?? []), event]);
+  }
+  return [...events].map(([text, named]) => `${named.join(", ")}: ${text}`).join("; ");
+}
 
 /** SessionStart sources test can make happen (compact and clear need a real session). */
 export const SESSION_START_SOURCES = ["startup", "resume", "fork"] as const;

@@ -2,7 +2,7 @@
 // (run/trace.ts), the handlers it chose, and the plugin's own match rule (mismatch).
 import type { CompiledHandler } from "../../plugin/compile.js";
 import { type HttpPolicy, urlRefusal } from "../../plugin/run/http-policy.js";
-import { mismatch, type Selector } from "../../plugin/run/run-handlers.js";
+import { mismatch, type Selector } from "../../plugin/run/select-handlers.js";
 
 export type Selection = { ran: true; why: string } | { ran: false; why: string };
 

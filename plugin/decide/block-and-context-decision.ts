@@ -6,7 +6,7 @@
 // that PreCompact stdout joins the instructions is read from the Claude Code 2.1.332 bundle.
 import { additionalContextText } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
-import { MAX_HOOK_TEXT } from "../run/spill-long-text.js";
+import { MAX_HOOK_TEXT } from "../protocol/spill-long-text.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 
 export interface BlockAndContextDecision extends CommonOutcome {

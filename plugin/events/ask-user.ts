@@ -7,13 +7,17 @@
 // PermissionRequest hook's) decides. Where OpenCode would not ask (`opencode run`, a call it asks
 // nothing about, an earlier "Always allow"), the call never runs: a guard that asks never fails open.
 // Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control.
-import { addPendingRule, armSavedRules, noteSessionRules, type RuleTarget, sessionAsks } from "../opencode/ask-rules.js";
+import { addPendingRule, armSavedRules, type AskRule, noteSessionRules, type RuleTarget, sessionAsks } from "../opencode/ask-rules.js";
 import { type PermissionRule, sameRule } from "../opencode/permission-rules.js";
 import { fetchMessages } from "../opencode/session-messages.js";
 import type { Runtime } from "../runtime.js";
+import { sessionSlot } from "../session-state.js";
 import { type PermissionTarget, permissionTarget } from "../tools/permission-target.js";
 import { defineListener, HookBlock } from "./define-event.js";
 import type { ToolHookContext } from "./define-tool-event.js";
+
+/** Rules the plugin added so that OpenCode asks about calls a PreToolUse hook answered `ask` for. */
+const askRules = sessionSlot<AskRule[]>(() => []);
 
 /** Returns when OpenCode will ask the user about the call; otherwise the call is not run (throws the block). */
 export async function askTheUser(context: ToolHookContext, mcpServer: string | undefined): Promise<void> {
@@ -35,7 +39,7 @@ export async function askTheUser(context: ToolHookContext, mcpServer: string | u
     throw refuse(
       `OpenCode would not ask: the user answered "Always allow" for ${always.permission} ${JSON.stringify(always.pattern)} (until OpenCode restarts)`,
     );
-  const rule = runtime.sessions.get(sessionID).askRules?.find((each) => sameRule(each, target));
+  const rule = askRules.get(runtime.sessions.get(sessionID)).find((each) => sameRule(each, target));
   const described = `the session rule ${target.permission} ${JSON.stringify(target.pattern)}${target.exact ? "" : " (the exact pattern cannot be told)"}`;
   if (rule?.state === "armed" && (await stillAsks(runtime, sessionID, target))) return log(`${described} makes OpenCode ask the user`);
   if (rule?.state !== "pending" && rule?.state !== "saved") {
@@ -68,13 +72,16 @@ async function targetOf(context: ToolHookContext, mcp: boolean): Promise<Permiss
 async function addRule(runtime: Runtime, sessionID: string, target: RuleTarget): Promise<string | undefined> {
   const session = runtime.sessions.get(sessionID);
   // Pending before the request: OpenCode publishes session.updated before it answers.
-  session.askRules = addPendingRule(session.askRules ?? [], target);
+  askRules.set(session, addPendingRule(askRules.get(session), target));
   const rule = { permission: target.permission, pattern: target.pattern, action: "ask" as const };
   const send = async () =>
     (await runtime.client.session?.update?.({ path: { id: sessionID }, body: { permission: [rule] } })) as { error?: unknown } | undefined;
   const answer = await send().catch((error: unknown) => ({ error }));
   if (answer && !answer.error) return undefined;
-  session.askRules = session.askRules.filter((each) => !sameRule(each, rule));
+  askRules.set(
+    session,
+    askRules.get(session).filter((each) => !sameRule(each, rule)),
+  );
   const error = answer?.error as { message?: unknown } | undefined;
   return typeof error?.message === "string" ? error.message : JSON.stringify(answer?.error ?? "no session API");
 }
@@ -96,8 +103,8 @@ export const trackSessionRules = defineListener({
   channel: "session.updated",
   handle({ input }, runtime) {
     const session = runtime.sessions.peek(input.sessionID);
-    if (!session?.askRules?.length) return;
-    session.askRules = noteSessionRules(session.askRules, input.info.permission ?? []);
+    if (!session || askRules.get(session).length === 0) return;
+    askRules.set(session, noteSessionRules(askRules.get(session), input.info.permission ?? []));
   },
 });
 
@@ -107,7 +114,7 @@ export const armSessionRules = defineListener({
   channel: "session.idle",
   handle({ input }, runtime) {
     const session = runtime.sessions.peek(input.sessionID);
-    if (session?.askRules?.length) session.askRules = armSavedRules(session.askRules);
+    if (session && askRules.get(session).length > 0) askRules.set(session, armSavedRules(askRules.get(session)));
   },
 });
 

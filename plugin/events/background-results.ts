@@ -5,10 +5,11 @@
 import type { EventName } from "../../schema/events.js";
 import type { CompiledHandler } from "../compile.js";
 import { backgroundDelivery } from "../decide/background-decision.js";
-import { continueSession } from "../opencode/inject.js";
 import type { HookResult, ProcessOutcome } from "../protocol/decode-result.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
+import { addAsyncContext, addPendingWake } from "../session-state.js";
+import { continueSession } from "./continue-session.js";
 
 export function deliverBackgroundResult(
   runtime: Runtime,
@@ -22,12 +23,12 @@ export function deliverBackgroundResult(
   const delivery = backgroundDelivery(result, outcome, rewakes);
   runtime.log("debug", `async hook [${compiled.label}] finished: ${result.status}`);
   const session = runtime.sessions.get(sessionID);
-  for (const text of delivery.context) session.asyncContext.push(systemReminder(additionalContextText(event, undefined, text)));
+  for (const text of delivery.context) addAsyncContext(session, systemReminder(additionalContextText(event, undefined, text)));
   if (delivery.wake === undefined) return;
   const text = systemReminder(`${event} async hook [${compiled.label}] reported:\n${delivery.wake}`);
   if (session.busy || runtime.disposing) {
     // The running turn's next request takes it (model-request.ts); if the turn ends first, its idle wakes it.
-    (session.pendingWake ??= []).push(text);
+    addPendingWake(session, text);
     return;
   }
   wake(runtime, sessionID, [text], compiled.label);

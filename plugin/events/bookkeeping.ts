@@ -1,8 +1,10 @@
 // Listeners that keep the runtime's picture of OpenCode current, for the events that read it:
 // OpenCode's config (MCP server names, permission mode), which sessions are subagents, how a
 // compaction was asked for, and the call state of calls that failed (they never reach an after-hook).
+// They alone write a session's SessionFacts (session-state.ts): event modules read them.
 import { claudeAgentName, DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { tellUser } from "../opencode/inject.js";
+import { observed, type SessionState, takePendingWake } from "../session-state.js";
 import { wake } from "./background-results.js";
 import { defineListener } from "./define-event.js";
 
@@ -42,7 +44,7 @@ export const trackSession = defineListener({
   channel: "session.created",
   handle({ input }, runtime) {
     const info = input.info;
-    const session = runtime.sessions.get(info.id);
+    const session = observed(runtime.sessions.get(info.id));
     session.created = true;
     if (info.parentID) {
       session.parentID = info.parentID;
@@ -57,9 +59,16 @@ export const trackCompaction = defineListener({
   name: "track how a compaction was asked for",
   channel: "message.part.updated",
   handle({ input }, runtime) {
-    if (input.part.type === "compaction") runtime.sessions.get(input.part.sessionID).compactTrigger = input.part.auto ? "auto" : "manual";
+    if (input.part.type === "compaction") observed(runtime.sessions.get(input.part.sessionID)).compactTrigger = input.part.auto ? "auto" : "manual";
   },
 });
+
+/** PostCompact takes the trigger of the compaction that ended; the next compaction's part sets it again. */
+export function takeCompactTrigger(session: SessionState): "manual" | "auto" | undefined {
+  const trigger = session.compactTrigger;
+  observed(session).compactTrigger = undefined;
+  return trigger;
+}
 
 /** A failed call never reaches tool.execute.after: release its state here. */
 export const releaseFailedCall = defineListener({
@@ -89,7 +98,16 @@ export const rememberModel = defineListener({
   handle({ input, output }, runtime) {
     const model = (output.message as { model?: { providerID?: unknown; modelID?: unknown } }).model ?? input.model;
     if (typeof model?.providerID === "string" && typeof model.modelID === "string")
-      runtime.sessions.get(input.sessionID).model = { providerID: model.providerID, modelID: model.modelID };
+      observed(runtime.sessions.get(input.sessionID)).model = { providerID: model.providerID, modelID: model.modelID };
+  },
+});
+
+/** Whether OpenCode is running a turn for the session: an asyncRewake that comes meanwhile waits for its next request. */
+export const trackBusy = defineListener({
+  name: "track whether the session is busy",
+  channel: "session.status",
+  handle({ input }, runtime) {
+    observed(runtime.sessions.get(input.sessionID)).busy = input.status.type !== "idle";
   },
 });
 
@@ -103,9 +121,8 @@ export const trackIdle = defineListener({
   handle({ input }, runtime) {
     const session = runtime.sessions.peek(input.sessionID);
     if (!session) return;
-    session.busy = false;
-    const pending = session.pendingWake;
-    session.pendingWake = undefined;
+    observed(session).busy = false;
+    const pending = takePendingWake(session);
     if (pending?.length && !runtime.disposing) wake(runtime, session.id, pending);
   },
 });

@@ -5,6 +5,7 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import { OWN_SESSION_TITLE, type OwnSession } from "../opencode/ask-model.js";
 import type { Runtime } from "../runtime.js";
+import { holdDue } from "../session-state.js";
 import { type Channel, type ChannelCall, isHookChannel } from "./channels.js";
 import { fireEvent, fireEventSync, HookBlock, type RegistryEntry } from "./define-event.js";
 
@@ -21,7 +22,7 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
     const entries = (byChannel.get(channel) ?? []).filter((entry) => !done.has(entry));
     // Registered before the first await, so a prompt arriving meanwhile waits for this output.
     const sessionID = sessionOf(call);
-    const pending = new Map(entries.filter(isDue).map((entry) => [entry, sessionID ? due(runtime, sessionID) : undefined]));
+    const pending = new Map(entries.filter(isDue).map((entry) => [entry, sessionID ? holdDue(runtime.sessions.get(sessionID)) : undefined]));
     for (const entry of entries) {
       try {
         // Most events of a channel have no hooks: skip them without an await (a tool call pays for each).
@@ -122,16 +123,4 @@ function countStep(runtime: Runtime, own: OwnSession & { id: string }, call: Cha
 
 function isDue(entry: RegistryEntry): boolean {
   return entry.kind === "event" && entry.dueBeforeNextRequest === true;
-}
-
-/** Marks hook work the session's next prompt or model request must wait for; returns its "done". */
-function due(runtime: Runtime, sessionID: string): () => void {
-  const pending = runtime.sessions.get(sessionID).due;
-  let done!: () => void;
-  const work = new Promise<void>((resolve) => (done = resolve));
-  pending.add(work);
-  return () => {
-    pending.delete(work);
-    done();
-  };
 }

@@ -5,11 +5,7 @@ import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { type EventName, eventInfo } from "../../schema/events.js";
 import type { Runtime } from "../runtime.js";
 
-export async function commonInput(runtime: Runtime, event: EventName, sessionID: string, freshTranscript: boolean): Promise<Record<string, unknown>> {
-  return commonFields(runtime, event, sessionID, await runtime.transcripts.pathFor(sessionID, freshTranscript));
-}
-
-/** The same, with the transcript path already known (for hooks run synchronously). */
+/** The transcript's path is fetched first: a fresh one needs an await, which a synchronous run cannot make (define-event.ts). */
 export function commonFields(runtime: Runtime, event: EventName, sessionID: string, transcriptPath: string): Record<string, unknown> {
   return {
     session_id: sessionID,

@@ -7,6 +7,7 @@
 import { type BlockAndContextDecision, decideBlockAndContext } from "../decide/block-and-context-decision.js";
 import { decideIgnored } from "../decide/ignored-decision.js";
 import { fetchMessages } from "../opencode/session-messages.js";
+import { takeCompactTrigger } from "./bookkeeping.js";
 import { defineEvent, HookBlock } from "./define-event.js";
 
 interface CompactFiring {
@@ -40,9 +41,7 @@ export const postCompact = defineEvent<"session.compacted", CompactFiring & { su
   channel: "session.compacted",
   freshTranscript: true,
   async firings({ input }, runtime) {
-    const session = runtime.sessions.get(input.sessionID);
-    const trigger = session.compactTrigger ?? "auto";
-    session.compactTrigger = undefined;
+    const trigger = takeCompactTrigger(runtime.sessions.get(input.sessionID)) ?? "auto";
     const summary = (await fetchMessages(runtime.client, input.sessionID)).findLast(
       (message) => message.info.role === "assistant" && message.info.summary === true,
     );
@@ -56,3 +55,19 @@ export const postCompact = defineEvent<"session.compacted", CompactFiring & { su
   decide: (runs) => decideIgnored("PostCompact", runs),
   apply() {},
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const preCompactDocs = {
+  event: "PreCompact",
+  channel: "`experimental.session.compacting` (awaited)",
+  exact: ["`trigger` `manual` (`/compact`) or `auto`", "plain stdout joins the compaction's context", 'exit 2 / `decision: "block"` stops the compaction'],
+  differs: ["`custom_instructions` is `null`", "a blocked compaction shows in OpenCode as a failed one"],
+} as const;
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const postCompactDocs = {
+  event: "PostCompact",
+  channel: "`session.compacted`",
+  exact: ["`trigger`, `compact_summary` (the summary OpenCode wrote)"],
+  differs: [],
+} as const;

@@ -3,19 +3,22 @@
 // stands for, the value its matcher is tested against, the event-specific input, a pure decision
 // over the hook results, and how the decision is applied to OpenCode. fireEvent does everything
 // else the same way for every event: handler selection, Claude's common input fields, the
-// environment, running the handlers in parallel, and reporting what is not the model's business.
+// environment, running the handlers in parallel, and reporting what is not the model's business;
+// fireEventSync does the same steps without a single await, for the permission race.
 import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
 import { detach } from "../protocol/detach.js";
 import type { ToolCall } from "../match/if-rule.js";
-import { type HandlerRun, runHandlers, selectHandlers } from "../run/run-handlers.js";
-import { runHandlersSync } from "../run/run-sync.js";
-import type { CompiledHandler } from "../compile.js";
+import { allNow, andThen, type NowOrLater } from "../run/now-or-later.js";
+import { type HandlerRun, runHandlers, type RunMode } from "../run/run-handlers.js";
+import type { RunContext } from "../run/runners/define-runner.js";
+import { selectHandlers } from "../run/select-handlers.js";
 import type { Runtime } from "../runtime.js";
 import type { Channel, ChannelCall } from "./channels.js";
-import { commonFields, commonInput } from "./common-input.js";
+import { commonFields } from "./common-input.js";
 import { deliverBackgroundResult } from "./background-results.js";
 import { reportCommon } from "./report-common.js";
+import { activeInSession } from "./skill-sessions.js";
 
 export interface Fired<F, D> {
   firing: F;
@@ -43,7 +46,7 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   /** The event's own input fields, added to the common ones. Built only when a handler matched. */
   input(firing: F, runtime: Runtime): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Where `opencode run` answers permission prompts itself (Runtime.permissionsRace), run this event's
-   *  hooks synchronously inside the event handler (run-sync.ts). */
+   *  hooks synchronously inside the event handler (fireEventSync). */
   readonly syncInOneShotRun?: boolean;
   /**
    * What an internal failure does (an input too deep to serialize, a bug): by default it is logged
@@ -108,14 +111,14 @@ export async function fireFirings<C extends Channel, F, D extends CommonOutcome>
 ): Promise<void> {
   const handlers = runtime.handlersFor(module.name);
   if (handlers.length === 0 || firings.length === 0) return;
-  const fired = await Promise.all(firings.map((firing) => fireOne(module, handlers, firing, runtime)));
+  const fired = await Promise.all(firings.map((firing) => fireOne(module, handlers, firing, runtime, "async")));
   await module.apply(fired, call, runtime);
 }
 
 /**
  * fireEvent without a single await, so nothing else runs in OpenCode until the decision is applied
  * (apply's own first await, e.g. sending an answer, starts before anything else too). False when
- * this firing cannot run synchronously (async firings or input, a handler that is not a command).
+ * this firing cannot run synchronously (async firings or input, a handler type without runSync).
  */
 export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(module: EventModule<C, F, D>, call: ChannelCall<C>, runtime: Runtime): boolean {
   const handlers = runtime.handlersFor(module.name);
@@ -124,66 +127,73 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
   if (firings instanceof Promise) return false;
   const fired: Array<Fired<F, D>> = [];
   for (const firing of firings) {
-    const selected = matching(module, handlers, firing, runtime);
-    if (selected.length === 0) {
-      fired.push({ firing, decision: module.decide([], firing), ran: false });
-      continue;
-    }
-    const unreadable = module.unreadable?.(firing);
-    if (unreadable) throw new Error(unreadable);
-    const sessionID = module.session(firing);
-    const own = module.input(firing, runtime);
-    if (own instanceof Promise || module.env) return false;
-    const input = { ...commonFields(runtime, module.name, sessionID, runtime.transcripts.pathNow(sessionID)), ...own };
-    const runs = runHandlersSync(
-      selected,
-      { event: module.name, input },
-      { cwd: runtime.directory, projectDir: runtime.directory, env: runtime.hookEnv(sessionID), ...(runtime.trace ? { trace: runtime.trace } : {}) },
-    );
-    if (!runs) return false;
-    const decision = module.decide(runs, firing);
-    reportCommon(runtime, sessionID, decision);
-    fired.push({ firing, decision, ran: true });
+    const one = fireOne(module, handlers, firing, runtime, "sync");
+    if (one === undefined) return false;
+    fired.push(one);
   }
   void Promise.resolve(module.apply(fired, call, runtime)).catch((error: unknown) => runtime.log("error", `${module.name} failed: ${String(error)}`));
   return true;
 }
 
-async function fireOne<C extends Channel, F, D extends CommonOutcome>(
+/** One firing, from its handlers to its decision; in sync mode undefined when a step would need an await. */
+function fireOne<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
   handlers: ReturnType<Runtime["handlersFor"]>,
   firing: F,
   runtime: Runtime,
-): Promise<Fired<F, D>> {
+  mode: "async",
+): NowOrLater<Fired<F, D>>;
+function fireOne<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  handlers: ReturnType<Runtime["handlersFor"]>,
+  firing: F,
+  runtime: Runtime,
+  mode: "sync",
+): Fired<F, D> | undefined;
+function fireOne<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  handlers: ReturnType<Runtime["handlersFor"]>,
+  firing: F,
+  runtime: Runtime,
+  mode: RunMode,
+): NowOrLater<Fired<F, D> | undefined> {
   const selected = matching(module, handlers, firing, runtime);
   // Most firings match no hook: build no input for them (a Read response holds the whole file).
   if (selected.length === 0) return { firing, decision: module.decide([], firing), ran: false };
   const unreadable = module.unreadable?.(firing);
   if (unreadable) throw new Error(unreadable);
   const sessionID = module.session(firing);
-  const [common, own, extraEnv] = await Promise.all([
-    commonInput(runtime, module.name, sessionID, module.freshTranscript === true),
+  const parts = [
+    module.freshTranscript === true ? runtime.transcripts.pathFor(sessionID, true) : runtime.transcripts.pathNow(sessionID),
     module.input(firing, runtime),
     module.env?.(firing, runtime),
-  ]);
-  const runs = await runHandlers(
-    selected,
-    { event: module.name, input: { ...common, ...own } },
-    {
+  ] as const;
+  // A part that needs an await (a fresh transcript, an async input or env) cannot run in sync mode: the usual way runs it.
+  const ready = mode === "sync" ? allNow(parts) : Promise.all(parts);
+  if (ready === undefined) return undefined;
+  return andThen(ready, ([transcriptPath, own, extraEnv]) => {
+    const context: RunContext = {
       cwd: runtime.directory,
       projectDir: runtime.directory,
       env: { ...runtime.hookEnv(sessionID), ...extraEnv },
       onBackgroundResult: (handler, result, outcome) => deliverBackgroundResult(runtime, sessionID, module.name, handler, result, outcome),
-      host: { runtime, sessionID },
+      host: { runtime, sessionID, sessionModel: runtime.sessions.peek(sessionID)?.model },
       ...(runtime.trace ? { trace: runtime.trace } : {}),
-    },
-  );
-  const decision = module.decide(runs, firing);
-  reportCommon(runtime, sessionID, decision);
-  return { firing, decision, ran: true };
+      // The permission race sends OpenCode nothing it can spare ahead of the answer: no statusMessage toast.
+      ...(mode === "async" ? { toast: (message: string, variant: "info" | "warning" | "error") => runtime.toast(message, variant) } : {}),
+    };
+    const input = { ...commonFields(runtime, module.name, sessionID, transcriptPath), ...own };
+    const runs = runHandlers(selected, { event: module.name, input }, context, mode);
+    if (runs === undefined) return undefined;
+    return andThen(runs, (done): Fired<F, D> => {
+      const decision = module.decide(done, firing);
+      reportCommon(runtime, sessionID, decision);
+      return { firing, decision, ran: true };
+    });
+  });
 }
 
-/** The handlers a firing runs: its matcher value and `if` call, de-duplicated (run-handlers.ts). */
+/** The handlers a firing runs: its matcher value and `if` call, de-duplicated (select-handlers.ts). */
 function matching<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
   handlers: ReturnType<Runtime["handlersFor"]>,
@@ -198,20 +208,7 @@ function matching<C extends Channel, F, D extends CommonOutcome>(
   const chosen = selectHandlers(handlers, selector, (handler, error) =>
     runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
   );
-  const active = chosen.some((handler) => handler.skill) ? activeInSession(runtime, module.session(firing), chosen) : chosen;
+  const active = chosen.some((handler) => handler.skill) ? activeInSession(runtime.sessions.get(module.session(firing)), chosen) : chosen;
   runtime.trace?.selected(module.name, selector, handlers, active);
   return active;
-}
-
-/** A skill's hooks run in a session once the skill was loaded there; a `once` one only the first time. */
-function activeInSession(runtime: Runtime, sessionID: string, chosen: CompiledHandler[]): CompiledHandler[] {
-  const session = runtime.sessions.get(sessionID);
-  return chosen.filter((handler) => {
-    if (!handler.skill) return true;
-    if (!session.skills?.has(handler.skill.name)) return false;
-    if (handler.handler.once !== true) return true;
-    if (session.ranOnce?.has(handler.key)) return false;
-    (session.ranOnce ??= new Set()).add(handler.key);
-    return true;
-  });
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { envFileFor, exportedBy } from "../env-file.js";
 import type { Runtime } from "../runtime.js";
+import { exportEnv } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
 
 interface ChangeFiring {
@@ -36,7 +37,7 @@ export default defineEvent<"file.watcher.updated", ChangeFiring, ContextDecision
       if (!ran) continue;
       for (const watchedPath of decision.watchPaths) runtime.watchPaths.add(watchedPath);
       const session = runtime.sessions.get(firing.sessionID);
-      Object.assign(session.env, await exportedBy(await envFileFor(runtime, firing.sessionID), runtime.hookEnv(firing.sessionID)));
+      exportEnv(session, await exportedBy(await envFileFor(runtime, firing.sessionID), runtime.hookEnv(firing.sessionID)));
     }
   },
 });
@@ -61,3 +62,14 @@ function watched(runtime: Runtime, file: string): boolean {
   const name = path.basename(file);
   return runtime.handlersFor("FileChanged").some((handler) => (handler.matcherText ?? "").split("|").some((literal) => literal.trim() === name));
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const fileChangedDocs = {
+  event: "FileChanged",
+  channel: "`file.watcher.updated`",
+  exact: ["fires for the files a matcher names (split on `|`, in the project folder) and for `watchPaths`", "matcher on the basename", "`CLAUDE_ENV_FILE`"],
+  differs: [
+    "OpenCode reports the writes of its own file tools",
+    "changes made any other way only with its watcher on (`OPENCODE_EXPERIMENTAL_FILEWATCHER=true`)",
+  ],
+} as const;

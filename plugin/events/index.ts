@@ -4,28 +4,29 @@
 import type { EventName } from "../../schema/events.js";
 import { answerAllowedPermission } from "./allowed-permission.js";
 import { armSessionRules, trackAlwaysAnswers, trackAlwaysOffers, trackSessionRules } from "./ask-user.js";
-import { readConfig, releaseFailedCall, rememberModel, showNotice, trackCompaction, trackIdle, trackSession } from "./bookkeeping.js";
-import preCompact, { postCompact } from "./compaction.js";
+import { readConfig, releaseFailedCall, rememberModel, showNotice, trackBusy, trackCompaction, trackIdle, trackSession } from "./bookkeeping.js";
+import preCompact, { postCompact, postCompactDocs, preCompactDocs } from "./compaction.js";
 import configChange from "./config-change.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
-import fileChanged from "./file-changed.js";
+import type { EventDocs } from "./event-docs.js";
+import fileChanged, { fileChangedDocs } from "./file-changed.js";
 import { deliverPinnedContext, refuseBlockedPrompt } from "./model-request.js";
-import notification, { cancelIdleNotification, idleNotification } from "./notification.js";
-import permissionRequest from "./permission-request.js";
-import postToolBatch from "./post-tool-batch.js";
-import postToolUse from "./post-tool-use.js";
-import postToolUseFailure, { failedBashCommand } from "./post-tool-use-failure.js";
-import preToolUse, { closeCallState, openCallState, substituteResult } from "./pre-tool-use.js";
-import sessionEnd, { sessionEndAtExit } from "./session-end.js";
+import notification, { cancelIdleNotification, idleNotification, notificationDocs } from "./notification.js";
+import permissionRequest, { permissionRequestDocs } from "./permission-request.js";
+import postToolBatch, { postToolBatchDocs } from "./post-tool-batch.js";
+import postToolUse, { postToolUseDocs } from "./post-tool-use.js";
+import postToolUseFailure, { failedBashCommand, postToolUseFailureDocs } from "./post-tool-use-failure.js";
+import preToolUse, { closeCallState, openCallState, preToolUseDocs, substituteResult } from "./pre-tool-use.js";
+import sessionEnd, { sessionEndAtExit, sessionEndDocs } from "./session-end.js";
 import { activateSkill, activateTypedSkill } from "./skills.js";
-import sessionStart, { compactedSession, deliverSessionContext, resumedSession } from "./session-start.js";
+import sessionStart, { compactedSession, deliverSessionContext, resumedSession, sessionStartDocs } from "./session-start.js";
 import { exportHookEnv, finishStartedWork, forgetDeletedSession, closeRuntime } from "./shutdown.js";
-import stop, { finishAwaitedTurn, resetStopLoop } from "./stop.js";
-import stopFailure from "./stop-failure.js";
-import subagentStart from "./subagent-start.js";
-import subagentStop from "./subagent-stop.js";
-import userPromptExpansion from "./user-prompt-expansion.js";
-import userPromptSubmit, { blockExpandedPrompt } from "./user-prompt-submit.js";
+import stop, { finishAwaitedTurn, resetStopLoop, stopDocs } from "./stop.js";
+import stopFailure, { stopFailureDocs } from "./stop-failure.js";
+import subagentStart, { subagentStartDocs } from "./subagent-start.js";
+import subagentStop, { subagentStopDocs } from "./subagent-stop.js";
+import userPromptExpansion, { userPromptExpansionDocs } from "./user-prompt-expansion.js";
+import userPromptSubmit, { blockExpandedPrompt, userPromptSubmitDocs } from "./user-prompt-submit.js";
 
 export const REGISTRY: readonly RegistryEntry[] = [
   readConfig,
@@ -66,6 +67,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   trackAlwaysAnswers,
   trackSessionRules,
   // session.status, session.idle (the plugin's permission rules first: they hold from the next run on)
+  trackBusy,
   cancelIdleNotification,
   armSessionRules,
   trackIdle,
@@ -92,6 +94,27 @@ export const REGISTRY: readonly RegistryEntry[] = [
   closeRuntime,
   // settings.changed: raised by the live plugin's watcher only
   configChange,
+];
+
+/** The rows of docs/events.md, in its order: each event module keeps its own (npm run docs). */
+export const EVENT_DOCS: readonly EventDocs[] = [
+  preToolUseDocs,
+  postToolUseDocs,
+  stopDocs,
+  subagentStopDocs,
+  stopFailureDocs,
+  userPromptSubmitDocs,
+  userPromptExpansionDocs,
+  sessionStartDocs,
+  subagentStartDocs,
+  sessionEndDocs,
+  preCompactDocs,
+  postCompactDocs,
+  postToolUseFailureDocs,
+  postToolBatchDocs,
+  permissionRequestDocs,
+  notificationDocs,
+  fileChangedDocs,
 ];
 
 const NO_CHANNEL = "OpenCode 1.18.33 has no matching event";

@@ -9,7 +9,7 @@
 import type { Part } from "@opencode-ai/sdk/v2";
 import { abortSession, messageID, partID } from "../opencode/inject.js";
 import { OWN_PART } from "../opencode/session-messages.js";
-import { dueWork, type PinnedContext, pin, takePendingWake } from "../session-state.js";
+import { dueWork, isBlockedPrompt, type PinnedContext, pin, pinnedTexts, takeAsyncContext, takeStartContext } from "../session-state.js";
 import { defineListener } from "./define-event.js";
 
 type RequestMessages = Array<{ info: { id: string; sessionID: string; role: string }; parts: Part[] }>;
@@ -24,15 +24,10 @@ export const deliverPinnedContext = defineListener({
     if (!session || !latest) return;
     await dueWork(session);
     const lastUser = messages.findLast((message) => message.info.role === "user");
-    if (lastUser) takePendingWake(session);
-    if (session.startContext.length > 0 && lastUser) {
-      for (const text of session.startContext) pin(session, { anchor: { messageID: lastUser.info.id }, text });
-      session.startContext = [];
-    }
+    if (lastUser) for (const text of takeStartContext(session)) pin(session, { anchor: { messageID: lastUser.info.id }, text });
     // After the latest messages, as on Claude's next turn (https://code.claude.com/docs/en/hooks#async-hooks), not into the prompt read long ago.
-    for (const text of session.asyncContext) pin(session, { anchor: { messageID: latest.info.id }, text, ownMessageID: messageID() });
-    session.asyncContext = [];
-    for (const context of session.pinned) addPinned(messages, context);
+    for (const text of takeAsyncContext(session)) pin(session, { anchor: { messageID: latest.info.id }, text, ownMessageID: messageID() });
+    for (const context of pinnedTexts(session)) addPinned(messages, context);
   },
 });
 
@@ -42,7 +37,8 @@ export const refuseBlockedPrompt = defineListener({
   async handle({ output }, runtime) {
     const messages = output.messages as unknown as RequestMessages;
     const lastUser = messages.findLast((message) => message.info.role === "user");
-    if (!lastUser || !runtime.sessions.peek(lastUser.info.sessionID)?.blockedPrompts.has(lastUser.info.id)) return;
+    const session = lastUser && runtime.sessions.peek(lastUser.info.sessionID);
+    if (!lastUser || !session || !isBlockedPrompt(session, lastUser.info.id)) return;
     // Aborting interrupts this very request before it is sent.
     await abortSession(runtime, lastUser.info.sessionID);
   },

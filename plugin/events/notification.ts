@@ -7,6 +7,8 @@
 // Output and exit code are ignored, as in Claude. Source: https://code.claude.com/docs/en/hooks#notification.
 import { decideIgnored } from "../decide/ignored-decision.js";
 import type { Runtime } from "../runtime.js";
+import { awaitedTurn, type SessionState, sessionSlot } from "../session-state.js";
+import { stopGuard } from "../stop/stop-loop.js";
 import { claudeCalls } from "../tools/resolve-call.js";
 import type { ChannelCall } from "./channels.js";
 import { defineEvent, defineListener, fireFirings } from "./define-event.js";
@@ -18,6 +20,20 @@ interface NoticeFiring {
 }
 
 const IDLE_NOTICE_MS = 60_000;
+
+/** The timer of a main session's idle_prompt notification; a forgotten session's is cleared. */
+const idleTimer = sessionSlot<ReturnType<typeof setTimeout> | undefined>(
+  () => undefined,
+  (timer) => clearTimeout(timer),
+);
+
+/** The session is busy again, or OpenCode is closing: no idle_prompt notification for the wait that ended. */
+export function cancelIdleNotice(session: SessionState): void {
+  const timer = idleTimer.get(session);
+  if (!timer) return;
+  clearTimeout(timer);
+  idleTimer.set(session, undefined);
+}
 
 function notification<C extends "permission.asked" | "session.idle">(channel: C, firings: (call: ChannelCall<C>, runtime: Runtime) => NoticeFiring[]) {
   return defineEvent<C, NoticeFiring, ReturnType<typeof decideIgnored>>({
@@ -43,31 +59,36 @@ export default notification("permission.asked", ({ input }, runtime) => {
 export const idleNotification = notification("session.idle", (call, runtime) => {
   const session = runtime.sessions.get(call.input.sessionID);
   if (session.parentID) return [];
-  if (session.idleTimer) clearTimeout(session.idleTimer);
+  const previous = idleTimer.get(session);
+  if (previous) clearTimeout(previous);
   const delay = Number(process.env.HOOKS2OPENCODE_IDLE_NOTIFICATION_MS ?? IDLE_NOTICE_MS);
-  session.idleTimer = setTimeout(
+  const timer = setTimeout(
     () => {
-      session.idleTimer = undefined;
+      idleTimer.set(session, undefined);
       // A Stop loop that is still going is not waiting for the user.
-      if (session.stop.busy || session.awaitedTurn || runtime.disposing) return;
+      if (stopGuard(session).busy || awaitedTurn(session) || runtime.disposing) return;
       const firing: NoticeFiring = { sessionID: session.id, type: "idle_prompt", message: "Claude is waiting for your input" };
       void fireFirings(idleNotification, [firing], call, runtime).catch((error: unknown) => runtime.log("error", `Notification failed: ${String(error)}`));
     },
     Number.isFinite(delay) && delay >= 0 ? delay : IDLE_NOTICE_MS,
   );
-  session.idleTimer.unref?.();
+  idleTimer.set(session, timer);
+  timer.unref?.();
   return [];
 });
 
 export const cancelIdleNotification = defineListener({
-  name: "track whether the session is busy, and cancel the idle notification of a busy one",
+  name: "cancel the idle notification of a busy session",
   channel: "session.status",
   handle({ input }, runtime) {
-    const session = runtime.sessions.get(input.sessionID);
-    session.busy = input.status.type !== "idle";
-    if (input.status.type !== "idle" && session.idleTimer) {
-      clearTimeout(session.idleTimer);
-      session.idleTimer = undefined;
-    }
+    if (input.status.type !== "idle") cancelIdleNotice(runtime.sessions.get(input.sessionID));
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const notificationDocs = {
+  event: "Notification",
+  channel: "`permission.asked` (`permission_prompt`) and a timer after `session.idle` (`idle_prompt`, 60 s; `HOOKS2OPENCODE_IDLE_NOTIFICATION_MS`)",
+  exact: ["`message`, `notification_type` (matcher)", "output ignored"],
+  differs: ["only these two types happen in OpenCode"],
+} as const;

@@ -83,3 +83,19 @@ export async function answer(runtime: Runtime, firing: PermissionFiring, decisio
   await replyPermission(runtime, request, "reject", given.message);
   if (given.interrupt) await abortSession(runtime, request.sessionID);
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const permissionRequestDocs = {
+  event: "PermissionRequest",
+  channel: "the `permission.asked` event, answered through OpenCode's reply endpoint",
+  exact: [
+    "the first decision in settings order: `allow` (`always` when the hook adds an allow rule), `deny` with `message` (the model reads it, the loop goes on) and `interrupt`",
+    "no decision leaves the prompt to the user",
+    "no `tool_use_id`",
+    "a call PreToolUse allowed raises none",
+  ],
+  differs: [
+    "`updatedInput` and `updatedPermissions` (other than an allow rule) are not applied. `opencode run` rejects every prompt itself within milliseconds, so under `run` and `serve` command hooks run synchronously in the event handler, before it can (http hooks there race it). `opencode run --attach` does the same from another process: a hook must answer in about 12 ms to win there (one `jq` lost about one run in three on a loaded 2-core machine)",
+    "the TUI waits for an answer",
+  ],
+} as const;

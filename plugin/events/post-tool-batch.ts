@@ -8,8 +8,8 @@ import type { ToolPart } from "@opencode-ai/sdk/v2";
 import { type BlockAndContextDecision, decideBlockAndContext } from "../decide/block-and-context-decision.js";
 import { abortSession, tellUser } from "../opencode/inject.js";
 import { systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../run/spill-long-text.js";
-import { dueWork, pin } from "../session-state.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
+import { dueWork, pin, sessionSlot } from "../session-state.js";
 import { claudeCalls } from "../tools/resolve-call.js";
 import { defineEvent } from "./define-event.js";
 
@@ -18,6 +18,9 @@ interface BatchFiring {
   messageID: string;
   tools: ToolPart[];
 }
+
+/** The last assistant step PostToolBatch ran for. */
+const reported = sessionSlot<string | undefined>(() => undefined);
 
 export default defineEvent<"experimental.chat.messages.transform", BatchFiring, BlockAndContextDecision>({
   name: "PostToolBatch",
@@ -28,8 +31,8 @@ export default defineEvent<"experimental.chat.messages.transform", BatchFiring, 
     const tools = last.parts.filter((part): part is ToolPart => part.type === "tool");
     if (tools.length === 0 || tools.some((part) => part.state.status === "pending" || part.state.status === "running")) return [];
     const session = runtime.sessions.get(last.info.sessionID);
-    if (session.batchReported === last.info.id) return [];
-    session.batchReported = last.info.id;
+    if (reported.get(session) === last.info.id) return [];
+    reported.set(session, last.info.id);
     await dueWork(session); // the batch includes its PostToolUseFailure hooks
     return [{ sessionID: last.info.sessionID, messageID: last.info.id, tools }];
   },
@@ -64,3 +67,15 @@ export default defineEvent<"experimental.chat.messages.transform", BatchFiring, 
     }
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const postToolBatchDocs = {
+  event: "PostToolBatch",
+  channel: "`experimental.chat.messages.transform` (awaited before each model request) once a step's tool calls all finished",
+  exact: [
+    "`tool_calls` with the result text each call returned",
+    "a block or `continue: false` stops the loop before the next model call",
+    "additionalContext reaches the model",
+  ],
+  differs: [],
+} as const;

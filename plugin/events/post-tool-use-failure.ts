@@ -9,7 +9,7 @@
 // Source: https://code.claude.com/docs/en/hooks#posttoolusefailure; docs/opencode-observed.md §3, §4.
 import { decidePostToolUseFailure, type PostToolUseFailureDecision } from "../decide/post-tool-use-failure-decision.js";
 import { systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../run/spill-long-text.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
 import { pin } from "../session-state.js";
 import { appendModelOutput } from "../substitute.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
@@ -97,3 +97,17 @@ export default defineEvent<"message.part.updated", FailureFiring, PostToolUseFai
     }
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const postToolUseFailureDocs = {
+  event: "PostToolUseFailure",
+  channel: "`message.part.updated` with a tool error, and `tool.execute.after` for a Bash command that exits non-zero",
+  exact: [
+    "`error` (`Exit code N` first for Bash), `is_interrupt`",
+    "not for hook or permission denials or invalid arguments",
+    "exit-2 stderr and additionalContext reach the model next to the failure",
+  ],
+  differs: [
+    "for a tool error OpenCode has already handed the error to the model: the feedback is added to that result in the next and every later request (the next request waits for the hooks)",
+  ],
+} as const;

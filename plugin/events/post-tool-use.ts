@@ -5,7 +5,7 @@
 // Built-in tools: `output.output`; MCP tools: `output.content` (docs/opencode-observed.md §5).
 import { decidePostToolUse, type PostToolUseDecision } from "../decide/post-tool-use-decision.js";
 import { systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../run/spill-long-text.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
 import { appendModelOutput, replaceModelOutput, substituteText } from "../substitute.js";
 import { failedBashExit } from "../tools/tool-failure.js";
 import { type ToolOutput, toolResponse } from "../tools/tool-response.js";
@@ -41,3 +41,14 @@ function outputText(value: unknown): string {
   if (value && typeof value === "object" && "stdout" in value && typeof value.stdout === "string") return value.stdout;
   return substituteText(value);
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const postToolUseDocs = {
+  event: "PostToolUse",
+  channel: "`tool.execute.after` (only after a successful tool, as in Claude; not for a Bash command that exits non-zero, which Claude calls a failure)",
+  exact: [
+    "`tool_response` and `duration_ms` ([Hook input](#hook-input))",
+    "blocks, `additionalContext` and `updatedToolOutput` ([What the model sees](#what-the-model-sees))",
+  ],
+  differs: [],
+} as const;

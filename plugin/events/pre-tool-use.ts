@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { decidePreToolUse, type PreToolUseDecision } from "../decide/pre-tool-use-decision.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../run/spill-long-text.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
 import { appendModelOutput, prepareSubstitute, replaceModelOutput, substituteText } from "../substitute.js";
 import { replaceInPlace, toOpencodeArgs } from "../tools/table.js";
 import { tellUser } from "../opencode/inject.js";
@@ -123,3 +123,17 @@ function applySubstitute(decisions: CallDecision<PreToolUseDecision>[], context:
   state.blocked = true;
   throw new HookBlock(text);
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const preToolUseDocs = {
+  event: "PreToolUse",
+  channel: "`tool.execute.before`, before OpenCode's own permission check",
+  exact: [
+    "`tool_name` (matcher) and `tool_input` in Claude's names ([tools.md](tools.md))",
+    "blocks and `additionalContext` ([What the model sees](#what-the-model-sees))",
+    "`updatedInput`, mapped back to OpenCode's arguments",
+  ],
+  differs: [
+    "`allow`, `ask`, `defer` and an `updatedInput` that cannot be applied ([Decisions OpenCode has no exact equivalent for](#decisions-opencode-has-no-exact-equivalent-for))",
+  ],
+} as const;

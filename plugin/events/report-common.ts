@@ -1,7 +1,7 @@
 // Where the parts of a decision that are not the model's business go: the OpenCode log (non-blocking
 // hook errors, timeouts) and a toast for systemMessage; continue:false aborts the session loop.
 import type { CommonOutcome } from "../decide/common.js";
-import { spillLongText } from "../run/spill-long-text.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
 import type { Runtime } from "../runtime.js";
 
 export function reportCommon(runtime: Runtime, sessionID: string, outcome: CommonOutcome): void {

@@ -5,6 +5,7 @@
 // Source: https://code.claude.com/docs/en/hooks#sessionend.
 import { decideIgnored } from "../decide/ignored-decision.js";
 import type { Runtime } from "../runtime.js";
+import { sessionSlot, wasStarted } from "../session-state.js";
 import type { Channel, ChannelCall } from "./channels.js";
 import { defineEvent } from "./define-event.js";
 
@@ -28,10 +29,13 @@ function sessionEnd<C extends Channel>(channel: C, firings: (call: ChannelCall<C
   });
 }
 
+/** SessionEnd ran for the session. */
+const ended = sessionSlot(() => false);
+
 function ending(runtime: Runtime, sessionID: string, reason: EndFiring["reason"]): EndFiring[] {
   const session = runtime.sessions.get(sessionID);
-  if (session.parentID || session.ended) return [];
-  session.ended = true;
+  if (session.parentID || ended.get(session)) return [];
+  ended.set(session, true);
   return [{ sessionID, reason }];
 }
 
@@ -41,6 +45,17 @@ export default sessionEnd("session.deleted", ({ input }, runtime) => ending(runt
 export const sessionEndAtExit = sessionEnd("dispose", (_call, runtime) =>
   runtime.sessions
     .all()
-    .filter((session) => session.started || session.created || session.id === runtime.currentSession)
+    .filter((session) => wasStarted(session) || session.created || session.id === runtime.currentSession)
     .flatMap((session) => ending(runtime, session.id, runtime.oneShotRun ? "other" : "prompt_input_exit")),
 );
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const sessionEndDocs = {
+  event: "SessionEnd",
+  channel: "`session.deleted`, and OpenCode's shutdown (`dispose`, which `opencode run` awaits)",
+  exact: [
+    "all hooks share Claude's budget (1.5 s, raised to the largest SessionEnd timeout up to 60 s, `CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS`)",
+    "output ignored",
+  ],
+  differs: ["`reason` is `other` (deleted session, end of `opencode run`) or `prompt_input_exit` (the TUI or server exits)"],
+} as const;

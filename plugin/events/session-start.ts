@@ -13,7 +13,7 @@ import { addContextPart, type PromptOutput, tellUser } from "../opencode/inject.
 import { isContinuation } from "../opencode/session-messages.js";
 import { systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
-import { dueWork, takePendingWake } from "../session-state.js";
+import { addStartContext, dueWork, exportEnv, markStarted, takeAsyncContext, takeStartContext } from "../session-state.js";
 import type { Channel } from "./channels.js";
 import { defineEvent, defineListener, type EventModule } from "./define-event.js";
 
@@ -50,17 +50,16 @@ function sessionStart<C extends Channel>(
 /** Context for the session's next prompt, user-facing errors, title, watch paths, exported variables. */
 export async function applyStart(runtime: Runtime, sessionID: string, decision: ContextDecision): Promise<void> {
   const session = runtime.sessions.get(sessionID);
-  session.startContext.push(...decision.context.map(systemReminder));
+  addStartContext(session, decision.context.map(systemReminder));
   for (const error of decision.userErrors) tellUser(runtime, error, "warning");
   if (decision.sessionTitle) void runtime.client.session?.update?.({ path: { id: sessionID }, body: { title: decision.sessionTitle } })?.catch(() => {});
   for (const watched of decision.watchPaths) runtime.watchPaths.add(watched);
-  Object.assign(session.env, await exportedBy(await envFileFor(runtime, sessionID), runtime.hookEnv(sessionID)));
+  exportEnv(session, await exportedBy(await envFileFor(runtime, sessionID), runtime.hookEnv(sessionID)));
 }
 
 export default sessionStart("session.created", ({ input }, runtime) => {
   const session = runtime.sessions.get(input.info.id);
-  if (input.info.parentID || session.started) return [];
-  session.started = true;
+  if (input.info.parentID || !markStarted(session)) return [];
   const model = (input.info as { model?: { id?: string } }).model?.id;
   return [{ sessionID: input.info.id, source: /\(fork #\d+\)$/.test(input.info.title) ? "fork" : "startup", ...(model ? { model } : {}) }];
 });
@@ -68,8 +67,7 @@ export default sessionStart("session.created", ({ input }, runtime) => {
 export const resumedSession = sessionStart("chat.message", ({ input, output }, runtime) => {
   const session = runtime.sessions.get(input.sessionID);
   const parts = output.parts as unknown as Parameters<typeof isContinuation>[0];
-  if (session.created || session.started || session.parentID || isContinuation(parts)) return [];
-  session.started = true;
+  if (session.created || session.parentID || isContinuation(parts) || !markStarted(session)) return [];
   return [{ sessionID: input.sessionID, source: "resume", ...(input.model ? { model: input.model.modelID } : {}) }];
 });
 
@@ -89,10 +87,26 @@ export const deliverSessionContext = defineListener({
     const session = runtime.sessions.get(input.sessionID);
     if (!session.parentID) runtime.currentSession = input.sessionID;
     await dueWork(session);
-    takePendingWake(session);
-    const texts = [...session.startContext, ...session.asyncContext];
-    session.startContext = [];
-    session.asyncContext = [];
+    const texts = [...takeStartContext(session), ...takeAsyncContext(session)];
     for (const text of [...texts].reverse()) addContextPart(output as unknown as PromptOutput, text, "session-context", "start");
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const sessionStartDocs = {
+  event: "SessionStart",
+  channel:
+    "`session.created` (`startup`, or `fork` for a forked session), the first prompt of a session this process did not create (`resume`), `session.compacted` (`compact`)",
+  exact: [
+    "plain stdout and additionalContext reach the session's first prompt (before the typed text) or, after a compaction, the next model request",
+    "exit 2 is shown, never blocks",
+    "`sessionTitle`",
+    "`watchPaths` for FileChanged",
+    "`CLAUDE_ENV_FILE`: variables a hook exports there reach every later bash call (OpenCode's `shell.env`)",
+  ],
+  differs: [
+    "never `clear` (OpenCode starts a new session instead)",
+    "`initialUserMessage` and `reloadSkills` are not used",
+    "the env file is sourced once by `/bin/sh`, so only exported variables carry over",
+  ],
+} as const;

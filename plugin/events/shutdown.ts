@@ -4,7 +4,9 @@
 // (measured with 1.18.33): so dispose first waits for the work the plugin started (Stop loops,
 // their continuation turns, event hooks), then SessionEnd runs, then the private files go. In the
 // TUI or a server, OpenCode is closing for real: no new turn starts, and waiting turns are let go.
+import { endAwaitedTurn, exportedEnv } from "../session-state.js";
 import { defineListener } from "./define-event.js";
+import { cancelIdleNotice } from "./notification.js";
 
 export const finishStartedWork = defineListener({
   name: "finish the work started before shutdown",
@@ -14,9 +16,8 @@ export const finishStartedWork = defineListener({
     if (runtime.oneShotRun) await runtime.settle();
     runtime.disposing = true;
     for (const session of runtime.sessions.all()) {
-      session.awaitedTurn?.done();
-      session.awaitedTurn = undefined;
-      if (session.idleTimer) clearTimeout(session.idleTimer);
+      endAwaitedTurn(session);
+      cancelIdleNotice(session);
     }
   },
 });
@@ -39,7 +40,7 @@ export const exportHookEnv = defineListener({
     if (!input.sessionID) return;
     const session = runtime.sessions.peek(input.sessionID);
     const parent = session?.parentID ? runtime.sessions.peek(session.parentID) : undefined;
-    Object.assign(output.env, parent?.env, session?.env);
+    Object.assign(output.env, parent && exportedEnv(parent), session && exportedEnv(session));
   },
 });
 

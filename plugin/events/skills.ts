@@ -1,10 +1,11 @@
 // A skill's frontmatter hooks start to run in a session when the skill starts there, and stay active
-// for the rest of the session, as in Claude (define-event.ts filters). A skill starts when OpenCode's
-// skill tool loads it, or when the user types it as /name (OpenCode then expands its text as the
-// prompt without the skill tool; Claude starts a typed skill's hooks too).
+// for the rest of the session, as in Claude (skill-sessions.ts remembers, define-event.ts filters).
+// A skill starts when OpenCode's skill tool loads it, or when the user types it as /name (OpenCode
+// then expands its text as the prompt without the skill tool; Claude starts a typed skill's hooks too).
 // Source: https://code.claude.com/docs/en/hooks#hooks-in-skills-and-agents.
 import type { Runtime } from "../runtime.js";
 import { defineListener } from "./define-event.js";
+import { startSkill } from "./skill-sessions.js";
 
 export const activateSkill = defineListener({
   name: "activate the hooks of a loaded skill",
@@ -30,6 +31,5 @@ export const activateTypedSkill = defineListener({
 });
 
 function activate(runtime: Runtime, sessionID: string, name: string): void {
-  const session = runtime.sessions.get(sessionID);
-  (session.skills ??= new Set()).add(name);
+  startSkill(runtime.sessions.get(sessionID), name);
 }

@@ -5,6 +5,7 @@ import type { AssistantMessage } from "@opencode-ai/sdk/v2";
 import { eventInfo } from "../../schema/events.js";
 import { decideIgnored } from "../decide/ignored-decision.js";
 import { turnEnd } from "../opencode/session-messages.js";
+import { sessionSlot } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
 import { idleMessages } from "./stop.js";
 
@@ -13,6 +14,9 @@ interface FailureFiring {
   error: string;
   details: string;
 }
+
+/** The last failed turn StopFailure ran for. */
+const reported = sessionSlot<string | undefined>(() => undefined);
 
 /** Claude StopFailure errors that OpenCode's providers never report: account and cloud-credential problems. */
 const NOT_FROM_OPENCODE: readonly string[] = ["oauth_org_not_allowed", "account_on_hold", "verification_required", "cloud_credential_error"];
@@ -27,8 +31,8 @@ export default defineEvent<"session.idle", FailureFiring, ReturnType<typeof deci
     const messages = await idleMessages(call, runtime);
     const turn = turnEnd(messages);
     const last = messages.findLast((message) => message.info.role === "assistant")?.info as AssistantMessage | undefined;
-    if (turn.error !== "failed" || !last?.error || session.failureReported === last.id) return [];
-    session.failureReported = last.id;
+    if (turn.error !== "failed" || !last?.error || reported.get(session) === last.id) return [];
+    reported.set(session, last.id);
     return [{ sessionID: call.input.sessionID, error: claudeErrorType(last.error), details: errorMessage(last.error) }];
   },
   session: (firing) => firing.sessionID,
@@ -70,3 +74,11 @@ function errorMessage(error: OpencodeError): string {
   const message = (error.data as { message?: unknown } | undefined)?.message;
   return typeof message === "string" ? message : error.name;
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const stopFailureDocs = {
+  event: "StopFailure",
+  channel: "`session.idle` after a turn that ended in a provider error",
+  exact: ["runs instead of Stop", "`error` in Claude's names (`rate_limit`, `server_error`, `invalid_request`, ...), `error_details`", "output ignored"],
+  differs: ["the name is mapped from OpenCode's error type and the HTTP status"],
+} as const;

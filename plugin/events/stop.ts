@@ -9,11 +9,14 @@
 // docs/opencode-observed.md §9 (idle, dispose) and §10 (promptAsync).
 import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
-import { continueSession, tellUser } from "../opencode/inject.js";
+import { tellUser } from "../opencode/inject.js";
 import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
 import type { Runtime } from "../runtime.js";
-import { blockCap, claim, onContinuationDone, onDecision, onTurn, onUserPrompt } from "../stop/stop-guard.js";
+import { awaitedTurn, endAwaitedTurn, sessionSlot } from "../session-state.js";
+import { blockCap } from "../stop/stop-guard.js";
+import { claimStop, continuationDone, stopDecided, stopGuard, stopTurnEnded, userPrompted } from "../stop/stop-loop.js";
 import { type ChannelCall, shared } from "./channels.js";
+import { continueSession } from "./continue-session.js";
 import { defineEvent, defineListener } from "./define-event.js";
 import { isContinuation } from "../opencode/session-messages.js";
 
@@ -24,6 +27,9 @@ interface StopFiring {
   /** When the turn was read: a prompt typed after it is a newer turn. */
   readAt: number;
 }
+
+/** When the user last typed a prompt (a Stop run that began before it must not send them back). */
+const promptedAt = sessionSlot(() => 0);
 
 /** One fetch of the session's messages per idle, for every module that reads them. */
 export function idleMessages(call: ChannelCall<"session.idle">, runtime: Runtime): Promise<MessageWithParts[]> {
@@ -37,19 +43,15 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
   async firings(call, runtime) {
     const sessionID = call.input.sessionID;
     const session = runtime.sessions.get(sessionID);
-    if (session.parentID || session.awaitedTurn) return [];
-    const claimed = claim(session.stop);
-    if (!claimed.claimed) return [];
-    session.stop = claimed.guard;
+    if (session.parentID || awaitedTurn(session)) return [];
+    if (!claimStop(session)) return [];
     let messages: MessageWithParts[] = [];
     try {
       messages = await idleMessages(call, runtime);
     } finally {
-      const { guard, action } = onTurn(session.stop, turnEnd(messages));
-      session.stop = guard;
-      if (action !== "evaluate") messages = [];
+      if (stopTurnEnded(session, turnEnd(messages)) !== "evaluate") messages = [];
     }
-    return messages.length > 0 ? [{ sessionID, messages, active: session.stop.active, readAt: Date.now() }] : [];
+    return messages.length > 0 ? [{ sessionID, messages, active: stopGuard(session).active, readAt: Date.now() }] : [];
   },
   session: (firing) => firing.sessionID,
   input: (firing) => {
@@ -61,16 +63,15 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
     for (const { firing, decision } of fired) {
       const session = runtime.sessions.get(firing.sessionID);
       const cap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
-      const { guard, action } = onDecision(session.stop, keepsGoing(decision), cap);
-      session.stop = guard;
+      const action = stopDecided(session, keepsGoing(decision), cap);
       if (decision.stop?.reason) tellUser(runtime, decision.stop.reason, "info");
       if (action === "capped") {
         tellUser(runtime, `Stop hooks blocked ${cap} times in a row; the turn ends here (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=${cap}).`, "warning");
       }
       if (action !== "continue") continue;
       // OpenCode is closing, or the user typed a new prompt while the hooks ran: start no turn.
-      if (runtime.closingForGood || session.promptedAt > firing.readAt) {
-        session.stop = onContinuationDone(session.stop);
+      if (runtime.closingForGood || promptedAt.get(session) > firing.readAt) {
+        continuationDone(session);
         continue;
       }
       const lastUser = firing.messages.findLast((message) => message.info.role === "user");
@@ -86,7 +87,7 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
 /** The continuation turn; the idle that ends it evaluates Stop again (after finishAwaitedTurn). */
 async function sendBack(runtime: Runtime, sessionID: string, text: string, like: MessageWithParts | undefined): Promise<void> {
   const started = await continueSession(runtime, sessionID, text, like);
-  if (!started) runtime.sessions.get(sessionID).stop = onContinuationDone(runtime.sessions.get(sessionID).stop);
+  if (!started) continuationDone(runtime.sessions.get(sessionID));
 }
 
 /** Before Stop looks at an idle: a turn the plugin started is over when an idle shows a newer prompt. */
@@ -95,14 +96,13 @@ export const finishAwaitedTurn = defineListener({
   channel: "session.idle",
   async handle(call, runtime) {
     const session = runtime.sessions.peek(call.input.sessionID);
-    const awaited = session?.awaitedTurn;
+    const awaited = session && awaitedTurn(session);
     if (!session || !awaited) return;
     const messages = await idleMessages(call, runtime);
     const lastUser = messages.findLast((message) => message.info.role === "user");
     if (!lastUser || lastUser.info.time.created < awaited.since) return;
-    session.awaitedTurn = undefined;
-    session.stop = onContinuationDone(session.stop);
-    awaited.done();
+    continuationDone(session);
+    endAwaitedTurn(session, awaited);
   },
 });
 
@@ -114,7 +114,25 @@ export const resetStopLoop = defineListener({
     const parts = output.parts as unknown as Parameters<typeof isContinuation>[0];
     if (isContinuation(parts)) return;
     const session = runtime.sessions.get(input.sessionID);
-    session.stop = onUserPrompt(session.stop);
-    session.promptedAt = Date.now();
+    userPrompted(session);
+    promptedAt.set(session, Date.now());
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const stopDocs = {
+  event: "Stop",
+  channel: "`session.idle` of a main session",
+  exact: [
+    'exit 2 / `decision: "block"` / additionalContext send the agent back to work with the reason as its next message',
+    "the next run has `stop_hook_active: true`",
+    "8 consecutive blocks (`CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`, `0` disables) end the loop, a continuation that ran a tool resets the count",
+    "`continue: false` ends it",
+    "no run after Esc",
+    "one run per finished turn however many idle events OpenCode sends",
+  ],
+  differs: [
+    "the continuation is a visible user message",
+    "`background_tasks` and `session_crons` are not sent (OpenCode has neither). In `opencode run` the loop runs while `run` shuts down, and the plugin prints the continuations' final text as `run` would (stdout, default or `--format json`)",
+  ],
+} as const;

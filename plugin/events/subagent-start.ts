@@ -4,6 +4,7 @@
 // block. session_id is the parent's, as in Claude, where a subagent runs inside the main session. Source: https://code.claude.com/docs/en/hooks#subagentstart.
 import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
+import { markStarted } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
 import { applyStart } from "./session-start.js";
 
@@ -20,8 +21,7 @@ export default defineEvent<"session.created", SubagentFiring, ContextDecision>({
   freshTranscript: true,
   firings({ input }, runtime) {
     const child = runtime.sessions.get(input.info.id);
-    if (!input.info.parentID || child.started) return [];
-    child.started = true;
+    if (!input.info.parentID || !markStarted(child)) return [];
     return [{ parentID: input.info.parentID, childID: input.info.id, agentType: child.agentType ?? DEFAULT_AGENT_TYPE }];
   },
   session: (firing) => firing.parentID,
@@ -32,3 +32,16 @@ export default defineEvent<"session.created", SubagentFiring, ContextDecision>({
     for (const { firing, decision, ran } of fired) if (ran) await applyStart(runtime, firing.childID, decision);
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const subagentStartDocs = {
+  event: "SubagentStart",
+  channel: "`session.created` of a child session",
+  exact: [
+    "`agent_id`, `agent_type` (matcher) in Claude's names: OpenCode's `general`, `explore`, `plan` are `general-purpose`, `Explore`, `Plan` (one table, `schema/agents.ts`, also for `if: \"Agent(...)\"` and an Agent call's `subagent_type`, both ways), other agents keep their names",
+    "additionalContext reaches the subagent's first prompt",
+  ],
+  differs: [
+    "`Plan` fires only when OpenCode runs its `plan` agent as a subagent (a task call or a `subtask: true` command naming it): OpenCode's plan is a primary agent, and switching to it starts no subagent",
+  ],
+} as const;

@@ -8,9 +8,11 @@
 import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
-import { continueSession, tellUser } from "../opencode/inject.js";
+import { tellUser } from "../opencode/inject.js";
 import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
-import { blockCap, onContinuationDone, onDecision } from "../stop/stop-guard.js";
+import { blockCap } from "../stop/stop-guard.js";
+import { continuationDone, stopDecided, stopGuard, subagentTurnEnded } from "../stop/stop-loop.js";
+import { continueSession } from "./continue-session.js";
 import { defineEvent, fireEvent } from "./define-event.js";
 import { type ToolHookContext, toolContext } from "./define-tool-event.js";
 
@@ -36,8 +38,8 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
     if (!turn.assistantID || turn.error === "aborted") return [];
     const child = runtime.sessions.get(childID);
     // As for Stop: a continuation that ran a tool resets the count of consecutive blocks.
-    if (child.stop.active && turn.usedTools) child.stop = { ...child.stop, blocks: 0 };
-    return [{ parentID: context.sessionID, childID, agentType: child.agentType ?? DEFAULT_AGENT_TYPE, messages, active: child.stop.active, context }];
+    subagentTurnEnded(child, turn.usedTools);
+    return [{ parentID: context.sessionID, childID, agentType: child.agentType ?? DEFAULT_AGENT_TYPE, messages, active: stopGuard(child).active, context }];
   },
   session: (firing) => firing.parentID,
   matchValue: (firing) => firing.agentType,
@@ -56,18 +58,17 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
     for (const { firing, decision } of fired) {
       const child = runtime.sessions.get(firing.childID);
       const cap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
-      const { guard, action } = onDecision(child.stop, keepsGoing(decision), cap);
-      child.stop = guard;
+      const action = stopDecided(child, keepsGoing(decision), cap);
       if (action === "capped") tellUser(runtime, `SubagentStop hooks blocked ${cap} times in a row; the subagent stops here.`, "warning");
       if (action !== "continue") continue;
       // OpenCode is closing (the TUI or a server): start no turn, as for Stop.
       if (runtime.closingForGood) {
-        child.stop = onContinuationDone(child.stop);
+        continuationDone(child);
         continue;
       }
       const lastUser = firing.messages.findLast((message) => message.info.role === "user");
       const continued = await continueSession(runtime, firing.childID, continuationText("SubagentStop", decision), lastUser);
-      child.stop = onContinuationDone(child.stop);
+      continuationDone(child);
       // A turn let go at shutdown gives no new answer to judge.
       if (!continued || runtime.closingForGood) continue;
       const answer = lastAssistantText(await fetchMessages(runtime.client, firing.childID));
@@ -86,3 +87,15 @@ export function replaceTaskResult(output: Record<string, unknown>, answer: strin
     ? text.replace(/<task_result>[\s\S]*<\/task_result>/, () => `<task_result>\n${answer}\n</task_result>`)
     : answer;
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const subagentStopDocs = {
+  event: "SubagentStop",
+  channel: "`tool.execute.after` of the `task` tool (awaited, so the parent gets the subagent's answer only after the gate)",
+  exact: [
+    "the same loop inside the subagent's session",
+    "`agent_id`, `agent_type` (matcher, Claude's names as for SubagentStart), `agent_transcript_path`",
+    "`session_id` is the parent's",
+  ],
+  differs: [],
+} as const;

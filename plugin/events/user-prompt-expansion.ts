@@ -7,7 +7,8 @@
 import { type ContextDecision, decideContext } from "../decide/context-decision.js";
 import { OWN_PART } from "../opencode/session-messages.js";
 import { systemReminder } from "../protocol/messages.js";
-import { spillLongText } from "../run/spill-long-text.js";
+import { spillLongText } from "../protocol/spill-long-text.js";
+import { blockNextPrompt } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
 
 interface ExpansionFiring {
@@ -38,7 +39,7 @@ export default defineEvent<"command.execute.before", ExpansionFiring, ContextDec
       const blocked = decision.stop ? [decision.stop.reason || "continue: false"] : decision.blocks;
       if (blocked.length > 0) {
         // The prompt is saved next (chat.message): user-prompt-submit.ts blocks it there.
-        runtime.sessions.get(firing.sessionID).blockNextPrompt = blocked.join("\n");
+        blockNextPrompt(runtime.sessions.get(firing.sessionID), blocked.join("\n"));
         continue;
       }
       for (const text of decision.context)
@@ -46,3 +47,11 @@ export default defineEvent<"command.execute.before", ExpansionFiring, ContextDec
     }
   },
 });
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const userPromptExpansionDocs = {
+  event: "UserPromptExpansion",
+  channel: "`command.execute.before` (a typed `/command`, expanded)",
+  exact: ["`command_name` (matcher), `command_args`, the expanded `prompt`", "context and blocks as for UserPromptSubmit"],
+  differs: [],
+} as const;

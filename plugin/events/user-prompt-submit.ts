@@ -12,7 +12,8 @@ import { type ContextDecision, decideContext } from "../decide/context-decision.
 import { abortSession, addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
 import { isContinuation, textOf } from "../opencode/session-messages.js";
 import { promptBlockedText, systemReminder } from "../protocol/messages.js";
-import { rememberBlockedPrompt } from "../session-state.js";
+import type { Runtime } from "../runtime.js";
+import { isBlockedPrompt, rememberBlockedPrompt, takeNextPromptBlock } from "../session-state.js";
 import { defineEvent, defineListener } from "./define-event.js";
 
 interface PromptFiring {
@@ -28,7 +29,7 @@ export default defineEvent<"chat.message", PromptFiring, ContextDecision>({
   firings({ input, output }, runtime) {
     const session = runtime.sessions.get(input.sessionID);
     const parts = output.parts as unknown as Parameters<typeof textOf>[0];
-    if (session.parentID || isContinuation(parts) || session.blockedPrompts.has(output.message.id)) return [];
+    if (session.parentID || isContinuation(parts) || isBlockedPrompt(session, output.message.id)) return [];
     return [{ sessionID: input.sessionID, prompt: textOf(parts), output: output as unknown as PromptFiring["output"] }];
   },
   session: (firing) => firing.sessionID,
@@ -53,18 +54,32 @@ export const blockExpandedPrompt = defineListener({
   name: "block the prompt of a blocked /command",
   channel: "chat.message",
   handle({ input, output }, runtime) {
-    const session = runtime.sessions.get(input.sessionID);
-    const reason = session.blockNextPrompt;
+    const reason = takeNextPromptBlock(runtime.sessions.get(input.sessionID));
     if (reason === undefined) return;
-    session.blockNextPrompt = undefined;
     blockPrompt({ sessionID: input.sessionID, prompt: "", output: output as unknown as PromptFiring["output"] }, reason, runtime, "UserPromptExpansion");
   },
 });
 
-function blockPrompt(firing: PromptFiring, reason: string, runtime: Parameters<typeof tellUser>[0], event = "UserPromptSubmit"): void {
+function blockPrompt(firing: PromptFiring, reason: string, runtime: Runtime, event = "UserPromptSubmit"): void {
   for (const part of firing.output.parts) if (part.type === "text") part.ignored = true;
   rememberBlockedPrompt(runtime.sessions.get(firing.sessionID), firing.output.message.id);
   tellUser(runtime, promptBlockedText(event, reason), "warning");
   // After OpenCode saved the message and started the turn: abort it before its first model request.
   setTimeout(() => void abortSession(runtime, firing.sessionID), 0);
 }
+
+/** Its row in docs/events.md (npm run docs writes the table from it; the runtime bundle drops it). */
+export const userPromptSubmitDocs = {
+  event: "UserPromptSubmit",
+  channel: "`chat.message` (awaited before the prompt is saved)",
+  exact: [
+    "plain stdout and additionalContext reach the model with the prompt (a synthetic part, kept in the history as Claude keeps it in its transcript)",
+    'exit 2 / `decision: "block"` / `continue: false` keep the prompt from the model and show the reason',
+    "`sessionTitle` renames the session",
+    "not for the plugin's own Stop continuations or subagent prompts",
+  ],
+  differs: [
+    "a blocked prompt stays in the session as ignored text (OpenCode sends it to no model) and its turn is aborted before any model request",
+    "the user sees the reason as a toast, in the log, and on stderr in `opencode run` (which exits 0)",
+  ],
+} as const;

@@ -7,12 +7,13 @@ import { type Diagnostic, hasErrors } from "../../schema/diagnostics.js";
 import { type LoadedSettings, type SettingsText, validateSettingsTexts } from "../../schema/load-settings.js";
 import { mergeSources } from "../../schema/merge-sources.js";
 import type { PluginConfig, PluginHandler } from "../config.js";
-import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../load/classify.js";
+import { classify, replayedHandlers, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../load/classify.js";
 import { httpPolicy, managedSwitches } from "../load/switches.js";
 
 export interface LiveHooks {
   config: PluginConfig;
-  rows: ReportRow[];
+  /** convert's report of these hooks (doctor's dropped hooks); worked out when read: the live plugin never reads it. */
+  readonly rows: ReportRow[];
   diagnostics: Diagnostic[];
   /** Files that could not be read now, whose hooks as last read still run. */
   keptFromBefore: string[];
@@ -38,7 +39,7 @@ export function liveHooks(
     loaded.push(hasErrors(now.diagnostics) && before ? before : now);
   }
   const merged = mergeSources(loaded.flatMap((each) => each.sources));
-  const { rows, handlers } = classify(merged, "live");
+  const handlers = replayedHandlers(merged, "live");
   const config: PluginConfig = {
     generator: context.generator,
     ...(merged.disableAllHooks?.value ? { disableAllHooks: true } : {}),
@@ -46,7 +47,14 @@ export function liveHooks(
     handlers: handlers.map((handler) => absoluteRoots(handler, context.projectDir)),
     ...httpPolicy(merged),
   };
-  return { config, rows: withHttpPolicy(withDisableAllHooks(rows, merged), merged), diagnostics, keptFromBefore };
+  return {
+    config,
+    get rows() {
+      return withHttpPolicy(withDisableAllHooks(classify(merged, "live").rows, merged), merged);
+    },
+    diagnostics,
+    keptFromBefore,
+  };
 }
 
 /** A project skill's root is written relative to the project; the runtime resolves it against OpenCode's folder, which may be below. */

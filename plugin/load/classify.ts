@@ -6,7 +6,7 @@ import type { HookEntry } from "../../schema/types.js";
 import type { PluginHandler } from "../config.js";
 import type { Runner } from "../run/runners/define-runner.js";
 import { runnerFor } from "../run/runners/index.js";
-import { handlerLabel } from "../compile.js";
+import { handlerLabel } from "../../schema/handlers.js";
 import { type Door, EVENT_MODULES, isReplayed, notReplayedReason } from "../events/index.js";
 import { REMOVED_TOOLS } from "../../schema/claude-tools.js";
 import { compileMatcher } from "../../schema/matcher.js";
@@ -43,22 +43,31 @@ export interface Classification {
 export function classify(merged: MergedHooks, door: Door = "generated"): Classification {
   const rows: ReportRow[] = [];
   const handlers: PluginHandler[] = [];
+  const memo = reachMemo();
   for (const entry of merged.entries) {
-    const row = classifyEntry(entry, door);
+    const row = classifyEntry(entry, door, memo, true);
     rows.push(row);
-    if (row.status !== "dropped") {
-      handlers.push({
-        event: entry.event,
-        ...(entry.matcher !== undefined ? { matcher: entry.matcher } : {}),
-        source: entry.source,
-        where: entry.where,
-        handler: entry.handler,
-        ...(entry.plugin ? { plugin: entry.plugin } : {}),
-        ...(entry.skill ? { skill: entry.skill } : {}),
-      });
-    }
+    if (row.status !== "dropped") handlers.push(pluginHandler(entry));
   }
   return { rows, handlers, disableAllHooks: merged.disableAllHooks?.value === true };
+}
+
+/** classify's handlers without its report (the live plugin's start-up): the same decisions, no row written out. */
+export function replayedHandlers(merged: MergedHooks, door: Door): PluginHandler[] {
+  const memo = reachMemo();
+  return merged.entries.filter((entry) => classifyEntry(entry, door, memo, false).status !== "dropped").map(pluginHandler);
+}
+
+function pluginHandler(entry: HookEntry): PluginHandler {
+  return {
+    event: entry.event,
+    ...(entry.matcher !== undefined ? { matcher: entry.matcher } : {}),
+    source: entry.source,
+    where: entry.where,
+    handler: entry.handler,
+    ...(entry.plugin ? { plugin: entry.plugin } : {}),
+    ...(entry.skill ? { skill: entry.skill } : {}),
+  };
 }
 
 /**
@@ -97,9 +106,39 @@ export function withHttpPolicy(rows: readonly ReportRow[], policy: HttpPolicy): 
   });
 }
 
-function classifyEntry(entry: HookEntry, door: Door): ReportRow {
+/**
+ * What classify works out once per event, matcher or `if` rule, not once per hook: hooks share a few
+ * of each, and the live plugin classifies them all at start-up. Each answer is pure in its key.
+ */
+interface ReachMemo {
+  channels(event: HookEntry["event"]): string[];
+  tools(matcher: string | undefined): Reach;
+  lifecycle(event: HookEntry["event"]): (matcher: string | undefined) => ReturnType<typeof lifecycleReach>;
+  ifRule(rule: string): ReturnType<typeof compileIfRule>;
+}
+
+function reachMemo(): ReachMemo {
+  return {
+    channels: memoized(channelsOf),
+    tools: memoized(toolReach),
+    lifecycle: memoized((event) => memoized((matcher) => lifecycleReach(event, matcher))),
+    ifRule: memoized(compileIfRule),
+  };
+}
+
+/** `compute`, asked once per key. */
+function memoized<K, V>(compute: (key: K) => V): (key: K) => V {
+  const answers = new Map<K, V>();
+  return (key) => {
+    if (!answers.has(key)) answers.set(key, compute(key));
+    return answers.get(key) as V;
+  };
+}
+
+/** `full`: the report's row; otherwise only whether the hook is dropped is worked out (the rest stays empty). */
+function classifyEntry(entry: HookEntry, door: Door, memo: ReachMemo, full: boolean): ReportRow {
   const hook = entry.handler;
-  const row: ReportRow = { status: "translated", entry, label: handlerLabel(hook), notes: [], remarks: [] };
+  const row: ReportRow = { status: "translated", entry, label: full ? handlerLabel(hook) : "", notes: [], remarks: [] };
   const drop = (reason: string) => {
     row.status = "dropped";
     row.notes = [reason];
@@ -110,22 +149,22 @@ function classifyEntry(entry: HookEntry, door: Door): ReportRow {
       `in the definition of the Claude agent "${entry.agent}": Claude runs these only while that subagent runs, and OpenCode 1.18.33 does not run Claude agent definitions`,
     );
   if (!isReplayed(entry.event, door)) return drop(notReplayedReason(entry.event, door));
-  row.channels = channelsOf(entry.event);
+  row.channels = [...memo.channels(entry.event)];
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {
     if (!info.toolEvent) return drop(`Claude Code never runs a hook with "if" on ${entry.event}`);
-    const rule = compileIfRule(hook.if);
+    const rule = memo.ifRule(hook.if);
     if (!rule.ok) return drop(`"if": ${rule.error}`);
   }
   if (info.toolEvent) {
-    const reach = toolReach(entry.matcher);
+    const reach = memo.tools(entry.matcher);
     if (reach.firesOn.length === 0)
       return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
     row.firesOn = reach.firesOn.join(", ");
     // `Edit|MultiEdit|Write` still fires on every file edit OpenCode makes: nothing is lost.
     row.remarks.push(...reach.deadNames);
   } else {
-    const reach = lifecycleReach(entry);
+    const reach = memo.lifecycle(entry.event)(entry.matcher);
     if (reach.fires === false) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.note}`);
     row.firesOn = reach.channels;
     if (reach.note) row.remarks.push(reach.note);
@@ -135,6 +174,8 @@ function classifyEntry(entry: HookEntry, door: Door): ReportRow {
     if (options.refused) return drop(options.refused);
     for (const difference of options.differences) degrade(row, difference);
   }
+  // Nothing below drops a hook.
+  if (!full) return row;
   const runner = runnerFor(hook.type) as Runner;
   for (const difference of runner.differences?.(hook as never) ?? []) degrade(row, difference);
   row.remarks.push(...(runner.remarks?.(hook as never) ?? []));
@@ -164,16 +205,16 @@ function channelsOf(event: HookEntry["event"]): string[] {
 }
 
 /** A lifecycle event's OpenCode channels, and whether its matcher names values OpenCode never produces. */
-function lifecycleReach(entry: HookEntry): { channels: string; fires?: false; note?: string } {
-  const modules = EVENT_MODULES.get(entry.event) ?? [];
-  const channels = channelsOf(entry.event).join(", ");
+function lifecycleReach(event: HookEntry["event"], matcher: string | undefined): { channels: string; fires?: false; note?: string } {
+  const modules = EVENT_MODULES.get(event) ?? [];
+  const channels = channelsOf(event).join(", ");
   // Several modules replay one event (SessionStart on three channels): each value is named once.
   const possible = [...new Set(modules.flatMap((module) => module.matchValues ?? []))];
-  const compiled = compileMatcher(eventInfo(entry.event).matchField ? entry.matcher : undefined, { narrow: eventInfo(entry.event).narrowExact });
+  const compiled = compileMatcher(eventInfo(event).matchField ? matcher : undefined, { narrow: eventInfo(event).narrowExact });
   if (possible.length === 0 || !compiled.ok || compiled.matcher.kind !== "exact") return { channels };
   const never = (compiled.matcher.names ?? []).filter((name) => !possible.includes(name));
   if (never.length === 0) return { channels };
-  const note = `${entry.event} ${eventInfo(entry.event).matchField} is only ${possible.map((value) => `"${value}"`).join(", ")} in OpenCode; never ${never.map((value) => `"${value}"`).join(", ")}`;
+  const note = `${event} ${eventInfo(event).matchField} is only ${possible.map((value) => `"${value}"`).join(", ")} in OpenCode; never ${never.map((value) => `"${value}"`).join(", ")}`;
   return never.length === compiled.matcher.names?.length ? { channels, fires: false, note } : { channels, note };
 }
 

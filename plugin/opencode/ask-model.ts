@@ -3,7 +3,7 @@
 // itself, whose loop may be waiting for this very hook), one prompt with the tools the hook may use,
 // the answer's text, then the session is deleted. The plugin ignores every event of such a session
 // (build-hooks.ts): no hook runs inside a hook's evaluation.
-import type { Runtime } from "../runtime.js";
+import type { LogLevel, OpencodeClient } from "./client.js";
 import type { ModelRef } from "./hook-model.js";
 
 /** Sessions the plugin starts for hook evaluations are titled so; events for them are ignored. */
@@ -33,7 +33,14 @@ export interface OwnSession {
 
 export type ModelAnswer = { text: string } | { error: string } | { timedOut: true };
 
-export async function askModel(runtime: Runtime, question: ModelQuestion): Promise<ModelAnswer> {
+/** What an evaluation needs of the plugin (runtime.ts's Runtime is one): the client, the sessions it started, a log. */
+export interface ModelHost {
+  readonly client: OpencodeClient;
+  readonly ownSessions: Map<string, OwnSession>;
+  log(level: LogLevel, text: string): void;
+}
+
+export async function askModel(runtime: ModelHost, question: ModelQuestion): Promise<ModelAnswer> {
   const deadline = Date.now() + question.timeoutMs;
   // While a one-shot `opencode run` starts shutting down it interrupts the turns running then, and
   // lets those started later complete (measured with 1.18.33): an interrupted evaluation is asked once more.
@@ -45,7 +52,7 @@ export async function askModel(runtime: Runtime, question: ModelQuestion): Promi
   }
 }
 
-async function askOnce(runtime: Runtime, question: ModelQuestion, timeoutMs: number): Promise<ModelAnswer | { interrupted: true }> {
+async function askOnce(runtime: ModelHost, question: ModelQuestion, timeoutMs: number): Promise<ModelAnswer | { interrupted: true }> {
   const session = runtime.client.session;
   if (!session?.create || !session.prompt) return { error: "this OpenCode client cannot start a session for the hook's model" };
   const created = await session

@@ -19,6 +19,9 @@ export interface PromptBody {
   tools?: Record<string, boolean>;
 }
 
+/** The levels of OpenCode's log (app.log), which the plugin's own log uses too. */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
 export interface MessageWithParts {
   info: Message;
   parts: Part[];

@@ -1,14 +1,21 @@
 // The ways hook output reaches an OpenCode session, each the closest channel OpenCode 1.18.33 has
 // (docs/opencode-observed.md §10): a synthetic text part on the prompt being saved (persisted and
-// sent to the model, so context stays in the history as it does in Claude's transcript), a new
-// turn (a Stop continuation), an abort, a toast, and an answer to a permission prompt.
-import { spillLongText } from "../run/spill-long-text.js";
-import type { Runtime } from "../runtime.js";
-import type { MessageWithParts, PromptBody } from "./client.js";
-import { printLikeRun } from "./run-output.js";
+// sent to the model, so context stays in the history as it does in Claude's transcript), an abort,
+// a toast, and an answer to a permission prompt. A new turn (a Stop continuation) is events/continue-session.ts.
+import { spillLongText } from "../protocol/spill-long-text.js";
+import type { LogLevel, OpencodeClient } from "./client.js";
 import { OWN_PART } from "./session-messages.js";
 
 export type ContextKind = "session-context" | "prompt-context" | "stop-continuation";
+
+/** What these need of the plugin (runtime.ts's Runtime is one): OpenCode's client, the log and a toast, the kind of run. */
+export interface InjectHost {
+  readonly client: OpencodeClient;
+  /** A one-shot `opencode run`: what the user is told goes to stderr too. */
+  readonly oneShotRun: boolean;
+  log(level: LogLevel, text: string): void;
+  toast(message: string, variant: "info" | "warning" | "error"): void;
+}
 
 /** The chat.message output: the user message about to be saved and its parts (mutable). */
 export interface PromptOutput {
@@ -33,40 +40,8 @@ export function addContextPart(output: PromptOutput, text: string, kind: Context
   else output.parts.push(part);
 }
 
-/**
- * Starts a new turn with `text` as the user's next message and resolves when it is over: when an
- * idle shows a finished turn begun after it (see `finishAwaitedTurn`), or at once if OpenCode did
- * not take the prompt. A fire-and-forget prompt keeps no HTTP request open for a turn that may run
- * for minutes; but while a one-shot `opencode run` shuts down, OpenCode interrupts turns started in
- * the background, and only a turn run by a request of its own completes (measured with 1.18.33).
- */
-export async function continueSession(runtime: Runtime, sessionID: string, text: string, like?: MessageWithParts): Promise<boolean> {
-  const session = runtime.client.session;
-  // Called as methods: the SDK's methods read `this`.
-  const send = runtime.oneShotRun ? session?.prompt?.bind(session) : session?.promptAsync?.bind(session);
-  if (!send) return false;
-  const info = like?.info.role === "user" ? like.info : undefined;
-  const body: PromptBody = {
-    parts: [{ type: "text", text: spillLongText(text), metadata: { [OWN_PART]: "stop-continuation" } }],
-    ...(info ? { agent: info.agent, model: { providerID: info.model.providerID, modelID: info.model.modelID } } : {}),
-  };
-  const state = runtime.sessions.get(sessionID);
-  const over = new Promise<void>((done) => (state.awaitedTurn = { since: Date.now(), done }));
-  runtime.log("info", `continuing session ${sessionID} with: ${text.split("\n")[0]}`);
-  const answer = await send({ path: { id: sessionID }, body }).catch((error: unknown) => ({ error }));
-  if (runtime.oneShotRun && !answer?.error) printLikeRun((answer as { data?: MessageWithParts }).data, process.argv);
-  if (answer?.error) {
-    runtime.log("warn", `could not continue session ${sessionID}: ${String((answer.error as Error)?.message ?? JSON.stringify(answer.error))}`);
-    state.awaitedTurn?.done();
-    state.awaitedTurn = undefined;
-    return false;
-  }
-  await over;
-  return true;
-}
-
 /** Stops the session's running turn; resolves when OpenCode answered (never rejects). */
-export async function abortSession(runtime: Runtime, sessionID: string): Promise<void> {
+export async function abortSession(runtime: Pick<InjectHost, "client">, sessionID: string): Promise<void> {
   try {
     await runtime.client.session?.abort?.({ path: { id: sessionID } });
   } catch {
@@ -75,7 +50,7 @@ export async function abortSession(runtime: Runtime, sessionID: string): Promise
 }
 
 /** A message for the person at the keyboard: the log, a TUI toast, and stderr in `opencode run`. */
-export function tellUser(runtime: Runtime, text: string, variant: "info" | "warning" | "error"): void {
+export function tellUser(runtime: InjectHost, text: string, variant: "info" | "warning" | "error"): void {
   const message = spillLongText(text);
   runtime.log(variant === "error" ? "error" : variant === "warning" ? "warn" : "info", message);
   runtime.toast(message, variant);
@@ -84,7 +59,7 @@ export function tellUser(runtime: Runtime, text: string, variant: "info" | "warn
 
 /** Answers a permission prompt; a reject with a message reaches the model as feedback (CorrectedError). */
 export async function replyPermission(
-  runtime: Runtime,
+  runtime: Pick<InjectHost, "client">,
   request: { id: string; sessionID: string },
   reply: "once" | "always" | "reject",
   message?: string,

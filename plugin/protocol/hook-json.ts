@@ -10,7 +10,7 @@ export interface HookJson {
   decision?: "approve" | "block";
   reason?: string;
   hookSpecificOutput?: Record<string, unknown> & { hookEventName?: string };
-  /** hooks2opencode extension (see README, "Substitute results"). */
+  /** hooks2opencode extension (see docs/events.md, "Substitute results"). */
   hooks2opencode?: { substituteOutput?: unknown };
   [field: string]: unknown;
 }

@@ -3,7 +3,7 @@
 // process group, so a timeout kills the whole tree. Never throws. Source: https://code.claude.com/docs/en/hooks#exec-form-and-shell-form.
 // node:child_process directly: this is the hot path of every hooked tool call, and execa's extra
 // features (all of which this needs switched off) cost about twice a bare spawn under Bun.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import type { ProcessOutcome } from "../protocol/decode-result.js";
 
 export interface SpawnRequest {
@@ -78,6 +78,36 @@ export function spawnCommand(request: SpawnRequest): Promise<ProcessOutcome> {
     child.stdin!.on("error", () => {});
     child.stdin!.end(request.stdin);
   });
+}
+
+/**
+ * The same, blocking OpenCode's whole event loop until the hook finishes. Used in one place only: a
+ * permission prompt under `opencode run` (in-process or attached to `opencode serve`), which answers
+ * every prompt itself with `reject` a few milliseconds after the event (docs/opencode-observed.md §7);
+ * a hook's answer can only come first if nothing else runs until it is sent. Timeouts kill the hook
+ * itself (spawnSync cannot kill a process group).
+ */
+export function spawnCommandSync(request: SpawnRequest): ProcessOutcome {
+  const [file, args, shell] = commandLine(request);
+  let done: SpawnSyncReturns<string>;
+  try {
+    done = spawnSync(file, args, {
+      shell,
+      cwd: request.cwd,
+      env: request.env,
+      input: request.stdin,
+      timeout: request.timeoutMs,
+      killSignal: "SIGKILL",
+      maxBuffer: MAX_OUTPUT_BYTES,
+      encoding: "utf8",
+    });
+  } catch (error) {
+    return { stdout: "", stderr: "", spawnError: (error as Error).message };
+  }
+  if ((done.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") return { stdout: "", stderr: "", timedOut: true };
+  if (done.error) return { stdout: done.stdout ?? "", stderr: done.stderr ?? "", spawnError: done.error.message };
+  if (done.status === null) return { stdout: done.stdout ?? "", stderr: done.stderr ?? "", signal: done.signal ?? "a signal" };
+  return { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
 }
 
 export function commandLine(request: SpawnRequest): [string, string[], boolean | string] {

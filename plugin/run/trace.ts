@@ -4,7 +4,7 @@
 import type { EventName } from "../../schema/events.js";
 import type { CompiledHandler } from "../compile.js";
 import type { HookResult, ProcessOutcome } from "../protocol/decode-result.js";
-import type { Selector } from "./run-handlers.js";
+import type { Selector } from "./select-handlers.js";
 
 export interface HookTrace {
   /** A firing's handlers were chosen: what they were tested against, and which matched. */

@@ -7,6 +7,7 @@
 // https://code.claude.com/docs/en/hooks#pretooluse-input, https://code.claude.com/docs/en/permissions#tool-specific-permission-rules,
 // @anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts.
 import { claudeAgentName, opencodeAgentName } from "../../schema/agents.js";
+import { CLAUDE_TOOLS } from "../../schema/claude-tools.js";
 import {
   agentResponse,
   bashResponse,
@@ -170,33 +171,12 @@ export const APPLY_PATCH_SHOWN_AS: readonly string[] = ["Write", "Edit"];
 /** OpenCode's repair target for malformed tool calls; Claude would never have run hooks for it. */
 export const INVALID_TOOL = "invalid";
 
-/** Claude tools with no OpenCode 1.18.33 counterpart: a matcher naming only these never fires. */
-export const CLAUDE_ONLY_TOOLS: readonly string[] = [
-  "MultiEdit",
-  "NotebookEdit",
-  "NotebookRead",
-  "LS",
-  "PowerShell",
-  "Monitor",
-  "EnterPlanMode",
-  "EnterWorktree",
-  "ExitWorktree",
-  "TaskCreate",
-  "TaskGet",
-  "TaskList",
-  "TaskUpdate",
-  "TaskStop",
-  "TaskOutput",
-  "BashOutput",
-  "KillShell",
-  "CronCreate",
-  "CronDelete",
-  "CronList",
-  "ToolSearch",
-  "SendMessage",
-  "ListAgents",
-  "SlashCommand",
-];
+/**
+ * Claude tools with no OpenCode 1.18.33 counterpart: a matcher naming only these never fires. Derived:
+ * Claude's tool list is one table (schema/claude-tools.ts, below plugin/), this one maps a part of it.
+ * Marked pure: the runtime never reads it, and drops Claude's list with it.
+ */
+export const CLAUDE_ONLY_TOOLS: readonly string[] = /* @__PURE__ */ CLAUDE_TOOLS.filter((name) => !TOOL_TABLE.some((tool) => tool.claude === name));
 
 const BY_OPENCODE = new Map(TOOL_TABLE.map((tool) => [tool.opencode, tool]));
 const BY_CLAUDE = new Map(TOOL_TABLE.map((tool) => [tool.claude, tool]));

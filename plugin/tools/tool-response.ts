@@ -1,7 +1,6 @@
 // PostToolUse `tool_response` in the shape of Claude's structured tool output, built from what
-// OpenCode's after-hook has. Fields OpenCode does not know are given their neutral value and listed
-// in the README. Source: @anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts; OpenCode outputs in docs/opencode-observed.md §5.
-import type { ClaudeCall } from "./resolve-call.js";
+// OpenCode's after-hook has (its outputs: docs/opencode-observed.md §5). Fields OpenCode does not know
+// are given their neutral value and listed in docs/tools.md. Source: @anthropic-ai/claude-code 2.1.332 sdk-tools.d.ts.
 import { structuredPatch } from "./structured-patch.js";
 
 export interface ToolOutput {
@@ -22,8 +21,15 @@ export interface ResponseSource {
 
 export type ResponseBuilder = (source: ResponseSource) => unknown;
 
+/** What toolResponse reads of a Claude call (resolve-call.ts's ClaudeCall), declared here: the tool table imports these builders. */
+export interface RespondedCall {
+  toolInput: Record<string, unknown>;
+  mapping?: { response?: ResponseBuilder };
+  mcpServer?: string;
+}
+
 /** The builder is the tool's row in the tool table; tools without one get the text, MCP tools their content. */
-export function toolResponse(call: ClaudeCall, output: ToolOutput): unknown {
+export function toolResponse(call: RespondedCall, output: ToolOutput): unknown {
   const text = typeof output.output === "string" ? output.output : "";
   if (call.mcpServer !== undefined) return output.content ?? text;
   const build = call.mapping?.response;

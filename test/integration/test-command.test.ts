@@ -4,6 +4,8 @@
 import { readFile } from "node:fs/promises";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
+import { FIRE_FLAGS, flagSpec } from "../../cli/simulate/fire-options.js";
+import { flagHelp, stopHookActiveHelp } from "../../cli/simulate/scenarios.js";
 import { BIN, runCli as cli, tempProjects } from "../helpers/cli.js";
 import { settings } from "../helpers/project.js";
 
@@ -570,6 +572,14 @@ describe("hooks2opencode test: the events of a live session, fired through the p
     const p = await project({ ".claude/settings.json": settings({}) });
     const result = await cli(["test", ...args, "--project", p.dir]);
     expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining(message)]);
+  });
+
+  it("test --help gives each flag the meanings its events' scenarios give it", async () => {
+    const help = await cli(["test", "--help"]);
+    expect(help.exitCode).toBe(0);
+    const text = help.stdout.replace(/\s+/g, " ");
+    for (const flag of FIRE_FLAGS) expect(text).toContain(`${flagSpec(flag)} ${flagHelp(flag)}`);
+    expect(text).toContain(`--stop-hook-active ${stopHookActiveHelp()}`);
   });
 });
 

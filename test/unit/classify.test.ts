@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify, withDisableAllHooks, withHttpPolicy } from "../../plugin/load/classify.js";
+import { classify, replayedHandlers, withDisableAllHooks, withHttpPolicy } from "../../plugin/load/classify.js";
 import type { HookEntry } from "../../schema/types.js";
 
 const entry = (event: HookEntry["event"], matcher: string | undefined, handler: HookEntry["handler"] = { type: "command", command: "x" }): HookEntry => ({
@@ -45,6 +45,10 @@ describe("per-hook classification", () => {
       "MultiEdit has no OpenCode counterpart, and Claude Code 2.1.332 no longer has it either; NotebookEdit has no OpenCode counterpart",
     );
     expect(row(entry("PreToolUse", "mcp__memory")).notes[0]).toContain("names an MCP server, not a tool");
+    // Any tool of Claude's list the tool table does not map, not only those a hand-kept list named.
+    expect(row(entry("PreToolUse", "SendUserMessage|Workflow")).notes[0]).toContain(
+      "SendUserMessage has no OpenCode counterpart; Workflow has no OpenCode counterpart",
+    );
   });
 
   it("drops events that are not replayed, and everything under disableAllHooks; every handler type runs", () => {
@@ -120,5 +124,43 @@ describe("hooks that never run, said as such", () => {
     expect(skill(true).remarks[1]).toMatch(
       /^disable-model-invocation: in Claude only the user's \/ship starts this skill; OpenCode 1\.18\.33 ignores the field/,
     );
+  });
+});
+
+describe("the live plugin's handlers", () => {
+  it("are classify's handlers, without the report: every reason to drop a hook drops it there too", () => {
+    const plugin = { id: "p@m", root: "/p", data: "/d" };
+    const entries: HookEntry[] = [];
+    for (const event of ["PreToolUse", "PostToolUse", "Stop", "SessionStart", "SubagentStop", "TeammateIdle", "PreCompact"] as const)
+      for (const matcher of [undefined, "Bash", "^$", "MultiEdit", "mcp__memory", "startup", "clear|compact", "manual", "nothing_here"])
+        for (const handler of [
+          { type: "command" as const, command: "x" },
+          { type: "command" as const, command: "x", if: "Bash(git push *)" },
+          { type: "command" as const, command: "x", if: "not a rule(" },
+          { type: "prompt" as const, prompt: "p" },
+        ]) {
+          entries.push(entry(event, matcher, handler));
+          entries.push({ ...entry(event, matcher, handler), agent: "explore" });
+        }
+    entries.push({ ...entry("PreToolUse", "Bash", { type: "command", command: "echo ${user_config.KEY}" }), plugin });
+    entries.push({ ...entry("PreToolUse", "Bash", { type: "command", command: "echo", args: ["${user_config.KEY}"] }), plugin });
+    for (const door of ["generated", "live"] as const) {
+      const { rows, handlers } = classify({ entries }, door);
+      // Each reason to drop a hook is in the mix, and hooks that are kept.
+      for (const reason of [
+        /^in the definition of the Claude agent/,
+        /^"if": /,
+        /never runs a hook with "if"/,
+        /never fires in OpenCode/,
+        /has no matching event/,
+        /refuses/,
+      ])
+        expect(
+          rows.some((each) => each.status === "dropped" && reason.test(each.notes[0]!)),
+          `${door} ${reason}`,
+        ).toBe(true);
+      expect(handlers.length).toBeGreaterThan(0);
+      expect(replayedHandlers({ entries }, door), door).toEqual(handlers);
+    }
   });
 });

@@ -3,7 +3,8 @@ import { patchFileCalls } from "../../plugin/tools/apply-patch.js";
 import { mcpToolName } from "../../plugin/tools/mcp-names.js";
 import { claudeCalls } from "../../plugin/tools/resolve-call.js";
 import { toolResponse } from "../../plugin/tools/tool-response.js";
-import { byOpencodeId, replaceInPlace, TOOL_TABLE, toClaudeInput, toOpencodeArgs } from "../../plugin/tools/table.js";
+import { byOpencodeId, CLAUDE_ONLY_TOOLS, replaceInPlace, TOOL_TABLE, toClaudeInput, toOpencodeArgs } from "../../plugin/tools/table.js";
+import { CLAUDE_TOOLS } from "../../schema/claude-tools.js";
 
 describe("the tool table", () => {
   it("maps every OpenCode 1.18.33 built-in to its Claude name (snapshot of the table)", () => {
@@ -51,6 +52,12 @@ describe("the tool table", () => {
     const tool = byOpencodeId(id);
     expect(toClaudeInput(tool, opencode)).toEqual(claude);
     expect(toOpencodeArgs(tool, claude)).toEqual(opencode);
+  });
+
+  it("names only Claude's tools (schema/claude-tools.ts, the one list); the Claude-only tools are the others", () => {
+    const mapped = TOOL_TABLE.map((tool) => tool.claude);
+    expect(mapped.filter((name) => !CLAUDE_TOOLS.includes(name))).toEqual([]);
+    expect([...mapped, ...CLAUDE_ONLY_TOOLS].sort()).toEqual([...CLAUDE_TOOLS].sort());
   });
 
   it("every row is complete: a path argument has a path rule, harmless args use the tool's own keys", () => {

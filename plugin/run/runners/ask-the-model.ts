@@ -27,8 +27,8 @@ export async function askTheModel(request: RunRequest<"prompt" | "agent">, evalu
   const { handler, compiled, event, stdin, context } = request;
   const host = context.host;
   if (!host) return { result: { status: "error", message: `${evaluation.kind} hooks need OpenCode's model, which is not reachable here` } };
-  const { runtime, sessionID } = host;
-  const model = hookModel((handler as HandlerOf<"prompt">).model, runtime.models, runtime.sessions.peek(sessionID)?.model);
+  const { runtime, sessionID, sessionModel } = host;
+  const model = hookModel((handler as HandlerOf<"prompt">).model, runtime.models, sessionModel);
   const started = Date.now();
   const answer = await askModel(runtime, {
     parentID: sessionID,

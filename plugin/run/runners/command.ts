@@ -2,24 +2,29 @@
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
+import type { EventName } from "../../../schema/events.js";
 import type { HandlerOf } from "../../../schema/handlers.js";
 import { optionVariable, substituteOptions } from "../../../schema/plugin-options.js";
 import type { PluginOrigin } from "../../../schema/types.js";
 import type { CompiledHandler } from "../../compile.js";
-import { decodeResult } from "../../protocol/decode-result.js";
-import type { RunContext } from "../run-handlers.js";
-import { type SpawnRequest, spawnCommand } from "../spawn-command.js";
-import { defineRunner } from "./define-runner.js";
+import { decodeResult, type ProcessOutcome } from "../../protocol/decode-result.js";
+import { type SpawnRequest, spawnCommand, spawnCommandSync } from "../spawn-command.js";
+import { defineRunner, type RunContext, type RunOutcome } from "./define-runner.js";
 import { failureBlocks } from "./failure-policy.js";
 
 export default defineRunner({
   type: "command",
   differences: (handler) => [...(handler.shell === "powershell" ? ["shell powershell: runs with pwsh, which must be on PATH"] : [])],
   async run({ handler, compiled, event, stdin, context }) {
-    const outcome = await spawnCommand(spawnRequest(handler, compiled, stdin, context));
-    return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };
+    return decoded(event, handler, await spawnCommand(spawnRequest(handler, compiled, stdin, context)));
   },
+  runSync: ({ handler, compiled, event, stdin, context }) => decoded(event, handler, spawnCommandSync(spawnRequest(handler, compiled, stdin, context))),
 });
+
+/** The exit code and output read as Claude reads them, whichever way the command was spawned. */
+function decoded(event: EventName, handler: HandlerOf<"command">, outcome: ProcessOutcome): RunOutcome {
+  return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };
+}
 
 const madeDataDirs = new Set<string>();
 
@@ -41,7 +46,7 @@ function pluginVariables(plugin: PluginOrigin, projectDir: string): Record<strin
 }
 
 /** How a command handler is spawned: exec form with `${CLAUDE_PROJECT_DIR}` (and a plugin's variables) substituted, or a shell. */
-export function spawnRequest(
+function spawnRequest(
   handler: HandlerOf<"command">,
   compiled: Pick<CompiledHandler, "timeoutMs" | "plugin" | "skill">,
   stdin: string,

@@ -1,5 +1,6 @@
 // The runner table: one module per Claude handler type. run-handlers.ts runs handlers through it and
-// convert's classification reads it; a sixth type is one more module and one more row.
+// convert's classification reads it; a sixth type is its rows in schema/handlers.ts (its fields, label,
+// key and default timeout, which validation needs too), one more module and one more row here.
 import type { HandlerType } from "../../../schema/events.js";
 import agent from "./agent.js";
 import command from "./command.js";

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { detach } from "../protocol/detach.js";
+import { detach } from "./detach.js";
 
 export const MAX_HOOK_TEXT = 10_000;
 const PREVIEW = 2_000;
