@@ -1,4 +1,5 @@
-// The README is the user's door: the report it shows for the bundled example is what convert prints.
+// The README is the user's door: the report it shows for the bundled example is what convert prints;
+// docs/cli.md's `test` samples and docs/failure-behaviour.md's lints table are what test and convert do.
 import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { runCli } from "../helpers/cli.js";
@@ -19,24 +20,24 @@ it("the README's report of examples/format-and-guard is exactly what convert pri
   expect(shown).toBe(printed);
 });
 
-it("the README's `test` sample is what test prints for the bundled example (durations aside)", async () => {
+it("docs/cli.md's `test` sample is what test prints for the bundled example (durations aside)", async () => {
   project = await makeProject({}, "readme-");
   await cp(path.join(REPO_ROOT, "examples/format-and-guard/.claude"), project.file(".claude"), { recursive: true });
   const result = await runCli(["test", "PreToolUse", "--tool", "Bash", "--input", '{"command":"rm -rf build"}', "--project", project.dir]);
   expect(result.exitCode).toBe(1);
-  const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
-  const shown = /For the bundled example, `test`\nprints:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  const doc = await readFile(path.join(REPO_ROOT, "docs/cli.md"), "utf8");
+  const shown = /For the bundled example, `test`\nprints:\n\n```\n([\s\S]*?)\n```/.exec(doc)?.[1];
   const durations = (text: string) => text.replace(/ in \d+ ms/g, " in N ms");
   expect(shown && durations(shown)).toBe(durations(result.stdout.trimEnd()));
 });
 
-it("the README's `test Stop` sample is what test prints for the bundled example, where it is: its own tests run", async () => {
+it("docs/cli.md's `test Stop` sample is what test prints for the bundled example, where it is: its own tests run", async () => {
   // In place, as a user runs it from a clone: the Stop hook's `npm test` must find the example's
   // package.json, not this repository's (whose suite would take minutes).
   const result = await runCli(["test", "Stop", "--project", path.join(REPO_ROOT, "examples/format-and-guard")]);
   expect(result.exitCode).toBe(0);
-  const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
-  const shown = /`test Stop --project examples\/format-and-guard`[^`]*`npm test`[\s\S]*?prints:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  const doc = await readFile(path.join(REPO_ROOT, "docs/cli.md"), "utf8");
+  const shown = /`test Stop --project examples\/format-and-guard`[^`]*`npm test`[\s\S]*?prints:\n\n```\n([\s\S]*?)\n```/.exec(doc)?.[1];
   const durations = (text: string) => text.replace(/ in \d+ ms/g, " in N ms");
   expect(shown && durations(shown)).toBe(durations(result.stdout.trimEnd()));
 });
@@ -69,11 +70,11 @@ it("every other hook of the bundled example works where it is, from a clone afte
   expect(outcomes[1]!.stdout).toContain("SessionStart:startup hook success: ## ");
 });
 
-it("the README's lints table names every lint code convert can warn with", async () => {
+it("docs/failure-behaviour.md's lints table names every lint code convert can warn with", async () => {
   const lints = await readFile(path.join(REPO_ROOT, "schema/lints.ts"), "utf8");
   const codes = [...new Set([...lints.matchAll(/code: "([a-z-]+)"/g)].map((match) => match[1]!))];
   expect(codes.length).toBeGreaterThan(5);
-  const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
-  const table = /\| Code \| Seen in real settings \|\n([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";
+  const doc = await readFile(path.join(REPO_ROOT, "docs/failure-behaviour.md"), "utf8");
+  const table = /\| Code \| Seen in real settings \|\n([\s\S]*?)\n\n/.exec(doc)?.[1] ?? "";
   expect(codes.filter((code) => !table.includes(`\`${code}\``))).toEqual([]);
 });
