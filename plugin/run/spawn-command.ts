@@ -105,7 +105,10 @@ export function spawnCommandSync(request: SpawnRequest): ProcessOutcome {
     return { stdout: "", stderr: "", spawnError: (error as Error).message };
   }
   if ((done.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") return { stdout: "", stderr: "", timedOut: true };
-  if (done.error) return { stdout: done.stdout ?? "", stderr: done.stderr ?? "", spawnError: done.error.message };
+  // EPIPE: the hook exited (or closed stdin) before reading all its input. The async spawn ignores
+  // that, so this path must too: what the hook printed and its exit status decide.
+  if (done.error && (done.error as NodeJS.ErrnoException).code !== "EPIPE")
+    return { stdout: done.stdout ?? "", stderr: done.stderr ?? "", spawnError: done.error.message };
   if (done.status === null) return { stdout: done.stdout ?? "", stderr: done.stderr ?? "", signal: done.signal ?? "a signal" };
   return { exitCode: done.status, stdout: done.stdout, stderr: done.stderr };
 }

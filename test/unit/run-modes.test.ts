@@ -25,8 +25,6 @@ function compiled(...handlers: Handler[]) {
 }
 
 describe("sync and async modes give the same results", () => {
-  // Each hook reads its input first: spawnSync fails with EPIPE (about one run in twenty) when a hook
-  // exits before its input is written, which the async spawn ignores; that older difference is kept.
   it.each([
     ["exit 0, no output", "exit 0"],
     ["exit 2 with a reason on stderr", "echo 'not allowed' >&2; exit 2"],
@@ -35,10 +33,20 @@ describe("sync and async modes give the same results", () => {
     ["a command that cannot run at all", "/no/such/hook-script"],
     ["a hook killed by a signal", "kill -9 $$"],
   ])("%s", async (_name, command) => {
-    const handlers = compiled({ type: "command", command: `cat >/dev/null; ${command}` }, { type: "command", command: "cat" });
+    const handlers = compiled({ type: "command", command }, { type: "command", command: "cat" });
     const sync = runHandlers(handlers, firing, context, "sync");
     expect(sync).not.toBeInstanceOf(Promise);
     expect(sync).toEqual(await runHandlers(handlers, firing, context));
+  });
+
+  it("a hook that exits without reading its input still decides (spawnSync's EPIPE writing it is not a failure)", async () => {
+    // A large input cannot be written before `echo` exits: the write meets a closed pipe every time.
+    const big = { ...firing, input: { ...firing.input, tool_input: { command: "x".repeat(1 << 20) } } };
+    const allow = `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}'`;
+    const handlers = compiled({ type: "command", command: allow });
+    const sync = runHandlers(handlers, big, context, "sync");
+    expect(sync).toEqual(await runHandlers(handlers, big, context));
+    expect(JSON.stringify(sync)).toContain('"behavior":"allow"');
   });
 
   it("a hook past its timeout makes no decision either way", async () => {
