@@ -5,6 +5,7 @@ import { dedupeKey, handlerLabel } from "../schema/handlers.js";
 import type { Handler, PluginOrigin, SkillOrigin } from "../schema/types.js";
 import type { PluginConfig, PluginHandler } from "./config.js";
 import { type CompiledMatcher, compileMatcher } from "../schema/matcher.js";
+import { memoized } from "../schema/memoized.js";
 import { compileIfRule, type IfRule } from "./match/if-rule.js";
 
 export interface CompiledHandler {
@@ -35,7 +36,11 @@ export interface CompiledHandler {
 export function compileHandlers(config: PluginConfig, skipped: (why: string) => void = () => {}): Map<EventName, CompiledHandler[]> {
   const byEvent = new Map<EventName, CompiledHandler[]>();
   // Hooks share a few matchers and rules: each is compiled once (500 hooks at the live plugin's start-up), its test shared.
-  const compilers: Compilers = { matchers: new Map(), rules: new Map() };
+  const compilers: Compilers = {
+    narrowMatchers: memoized((matcher: string | undefined) => compileMatcher(matcher, { narrow: true })),
+    wideMatchers: memoized((matcher: string | undefined) => compileMatcher(matcher, { narrow: false })),
+    rules: memoized(compileIfRule),
+  };
   for (const entry of Array.isArray(config.handlers) ? config.handlers : []) {
     let compiled: CompiledHandler | undefined;
     try {
@@ -67,24 +72,22 @@ function wellFormed(entry: unknown): entry is PluginHandler {
 }
 
 interface Compilers {
-  matchers: Map<string, ReturnType<typeof compileMatcher>>;
-  rules: Map<string, ReturnType<typeof compileIfRule>>;
+  /** How the event reads a matcher (narrow or not) is part of what it compiles to. */
+  narrowMatchers: (matcher: string | undefined) => ReturnType<typeof compileMatcher>;
+  wideMatchers: (matcher: string | undefined) => ReturnType<typeof compileMatcher>;
+  rules: (rule: string) => ReturnType<typeof compileIfRule>;
 }
 
 function compileHandler(entry: PluginHandler, compilers: Compilers): CompiledHandler | undefined {
   const info = eventInfo(entry.event);
   const matcher = info.matchField ? entry.matcher : undefined;
-  // How the event reads it (narrow or not) is part of the key.
-  const matcherKey = `${info.narrowExact ? "narrow" : "wide"}:${matcher ?? ""}`;
-  const matched = compilers.matchers.get(matcherKey) ?? compileMatcher(matcher, { narrow: info.narrowExact });
-  compilers.matchers.set(matcherKey, matched);
+  const matched = (info.narrowExact ? compilers.narrowMatchers : compilers.wideMatchers)(matcher);
   if (!matched.ok) return undefined; // convert rejects these; a hand-edited plugin must not crash OpenCode
   const { handler } = entry;
   let ifRule: IfRule | undefined;
   if (typeof handler.if === "string") {
     if (!info.toolEvent) return undefined; // Claude: a handler with `if` on a non-tool event never runs
-    const rule = compilers.rules.get(handler.if) ?? compileIfRule(handler.if);
-    compilers.rules.set(handler.if, rule);
+    const rule = compilers.rules(handler.if);
     if (!rule.ok) return undefined;
     ifRule = rule.rule;
   }

@@ -10,6 +10,7 @@ import { handlerLabel } from "../../schema/handlers.js";
 import { type Door, EVENT_MODULES, isReplayed, notReplayedReason } from "../events/index.js";
 import { REMOVED_TOOLS } from "../../schema/claude-tools.js";
 import { compileMatcher } from "../../schema/matcher.js";
+import { memoized } from "../../schema/memoized.js";
 import { optionNotes } from "../../schema/plugin-options.js";
 import { compileIfRule } from "../match/if-rule.js";
 import { type HttpPolicy, urlRefusal } from "../run/http-policy.js";
@@ -123,15 +124,6 @@ function reachMemo(): ReachMemo {
     tools: memoized(toolReach),
     lifecycle: memoized((event) => memoized((matcher) => lifecycleReach(event, matcher))),
     ifRule: memoized(compileIfRule),
-  };
-}
-
-/** `compute`, asked once per key. */
-function memoized<K, V>(compute: (key: K) => V): (key: K) => V {
-  const answers = new Map<K, V>();
-  return (key) => {
-    if (!answers.has(key)) answers.set(key, compute(key));
-    return answers.get(key) as V;
   };
 }
 

@@ -1,5 +1,6 @@
 // One matcher group of an event ({"matcher": ..., "hooks": [...]}): its shape, its matcher (a valid
 // regex, one the event reads, the group lints), then each of its hooks, which become hook entries.
+import { memoized } from "../memoized.js";
 import { getNodeValue } from "jsonc-parser";
 import { type EventName, eventInfo } from "../events.js";
 import { HANDLER_FIELDS } from "../handlers.js";
@@ -114,12 +115,7 @@ export function readMatcher(event: EventName, matcher: string): MatcherReading {
 
 /** readMatcher for one event, each matcher read once: a file repeats its matchers ("Bash", "Edit|Write") from group to group. */
 export function matcherReadings(event: EventName): (matcher: string) => MatcherReading {
-  const readings = new Map<string, MatcherReading>();
-  return (matcher) => {
-    let reading = readings.get(matcher);
-    if (!reading) readings.set(matcher, (reading = readMatcher(event, matcher)));
-    return reading;
-  };
+  return memoized((matcher: string) => readMatcher(event, matcher));
 }
 
 /**
