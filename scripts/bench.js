@@ -445,55 +445,21 @@ function printTable({ bun, node, convertMs, cli, plugin, runtime, install }) {
   const rows = [["measure", "runtime", "floor", "hooks2opencode", "ratio", "goal"]];
   for (const result of [bun, node]) {
     const name = result.runtime;
+    /** A row of a figure measured against its floor in the same run. */
+    const timed = (measure, pair, goal = "") => [measure, name, ms(pair.floor), ms(pair.figure), ratio(pair), goal];
     rows.push(
       ["dispatch, 200 hooks, none matching", name, "0", `${us(result.dispatchUs)} / call`, "–", "< 20 µs"],
-      ["one matching hook `true` (floor: piped sh -c spawn)", name, ms(result.single.floor), ms(result.single.figure), ratio(result.single), "≤ 1.15x"],
-      ["8 matching hooks x `sleep 0.1` (floor: one)", name, ms(result.parallel.floor), ms(result.parallel.figure), ratio(result.parallel), "≤ 1.2x"],
+      timed("one matching hook `true` (floor: piped sh -c spawn)", result.single, "≤ 1.15x"),
+      timed("8 matching hooks x `sleep 0.1` (floor: one)", result.parallel, "≤ 1.2x"),
       // Loading is parsing the runtime (the same for any number of hooks): 10 and 500 hooks against 0.
-      [
-        "load: import to hooks object, 0 hooks (floor: empty module)",
-        name,
-        ms(result.loads["0"].floor),
-        ms(result.loads["0"].figure),
-        ratio(result.loads["0"]),
-        "",
-      ],
-      ...["10", "500"].map((hooks) => {
-        const load = { floor: result.loads["0"].figure, figure: result.loads[hooks].figure };
-        return [`load: import to hooks object, ${hooks} hooks (floor: 0 hooks)`, name, ms(load.floor), ms(load.figure), ratio(load), ""];
-      }),
-      [
-        "live start-up, 500 hooks: import + server() (floor: generated load)",
-        name,
-        ms(result.live.startup.floor),
-        ms(result.live.startup.figure),
-        ratio(result.live.startup),
-        "",
-      ],
-      [
-        "live server(), settings changed since the last start: read, validate, compile 500 hooks (floor: 0 hooks)",
-        name,
-        ms(result.live.server.floor),
-        ms(result.live.server.figure),
-        ratio(result.live.server),
-        "",
-      ],
-      [
-        "live server(), settings as at the last start: read, compile 500 hooks (floor: 0 hooks)",
-        name,
-        ms(result.live.warm.floor),
-        ms(result.live.warm.figure),
-        ratio(result.live.warm),
-        "< 20 ms",
-      ],
-      [
-        "live server(), first start in a fresh process, settings changed: 500 hooks (floor: 0 hooks)",
-        name,
-        ms(result.live.first.floor),
-        ms(result.live.first.figure),
-        ratio(result.live.first),
-        "",
-      ],
+      timed("load: import to hooks object, 0 hooks (floor: empty module)", result.loads["0"]),
+      ...["10", "500"].map((hooks) =>
+        timed(`load: import to hooks object, ${hooks} hooks (floor: 0 hooks)`, { floor: result.loads["0"].figure, figure: result.loads[hooks].figure }),
+      ),
+      timed("live start-up, 500 hooks: import + server() (floor: generated load)", result.live.startup),
+      timed("live server(), settings changed since the last start: read, validate, compile 500 hooks (floor: 0 hooks)", result.live.server),
+      timed("live server(), settings as at the last start: read, compile 500 hooks (floor: 0 hooks)", result.live.warm, "< 20 ms"),
+      timed("live server(), first start in a fresh process, settings changed: 500 hooks (floor: 0 hooks)", result.live.first),
     );
   }
   rows.push(
