@@ -2,7 +2,7 @@
 // ({plugin,plugins}/*.{js,ts} of every .opencode/ from the folder up to the worktree, of the global
 // config folders). The live plugin leaves a scope to the generated plugin that covers it (the
 // committed, reviewed file owns its project's hooks), so no hook runs twice; `doctor` lists them.
-import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 
@@ -50,6 +50,8 @@ export function generatedIn(configDir: string): Array<{ file: string; head: stri
   const found: Array<{ file: string; head: string }> = [];
   for (const sub of ["plugin", "plugins"]) {
     const folder = path.join(configDir, sub);
+    // Most are not there: asked first, as a thrown ENOENT costs the live plugin's start-up ten times more.
+    if (!existsSync(folder)) continue;
     let names: string[];
     try {
       names = readdirSync(folder).sort();

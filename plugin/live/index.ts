@@ -88,6 +88,8 @@ export class LivePlugin {
   private readonly refused = new Map<string, SettingsText | undefined>();
   private readonly said = new Set<string>();
   private watcher?: SettingsWatch;
+  /** The start-up cache's write, done once server() has returned (or at stop(), whichever comes first). */
+  private cacheWrite?: { write: () => void; timer: NodeJS.Immediate };
   private started = false;
   private summary?: string;
   private reloading: Promise<void> = Promise.resolve();
@@ -163,7 +165,9 @@ export class LivePlugin {
       return { ...cached, keptFromBefore: [] };
     }
     const hooks = liveHooks(texts, notes, context);
-    writeCached(file, key, { config: hooks.config, diagnostics: hooks.diagnostics });
+    // Written once server() has returned: it saves the next start its time, and costs this one none.
+    const write = () => writeCached(file, key, { config: hooks.config, diagnostics: hooks.diagnostics });
+    this.cacheWrite = { write, timer: setImmediate(() => this.writeCache()) };
     return hooks;
   }
 
@@ -195,7 +199,17 @@ export class LivePlugin {
     );
   }
 
+  /** The pending start-up cache write, now (a stop before it ran: a restart right after must find it). */
+  private writeCache(): void {
+    const pending = this.cacheWrite;
+    this.cacheWrite = undefined;
+    if (!pending) return;
+    clearImmediate(pending.timer);
+    pending.write();
+  }
+
   stop(): void {
+    this.writeCache();
     this.watcher?.stop();
     this.watcher = undefined;
   }

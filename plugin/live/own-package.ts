@@ -1,7 +1,7 @@
 // This package's folder and version, from its package.json found upward from this module (dist/
 // when installed or bundled, the sources under the tests): for the live plugin's log and the
 // HOOKS2OPENCODE variable hooks see, and for the CLI, which reads its runtime bundle from there.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ancestors } from "./trust.js";
@@ -22,8 +22,11 @@ export function packageVersion(): string {
 
 function find(): { root: string; version: string } | null {
   for (const dir of ancestors(path.dirname(fileURLToPath(import.meta.url)))) {
+    const file = path.join(dir, "package.json");
+    // Asked first: a thrown ENOENT costs the live plugin's start-up ten times more.
+    if (!existsSync(file)) continue;
     try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
       if (manifest.name === "hooks2opencode") return { root: dir, version: typeof manifest.version === "string" ? manifest.version : "unknown" };
     } catch {
       continue;

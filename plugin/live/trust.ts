@@ -86,6 +86,8 @@ export function trustFile(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The folders the record holds; nothing when it is missing or unreadable (trust is never guessed). */
 export function readTrusted(file: string): string[] {
+  // Most users have none: asked first, as a thrown ENOENT costs the live plugin's start-up ten times more.
+  if (!existsSync(file)) return [];
   try {
     const data = JSON.parse(readFileSync(file, "utf8")) as { trusted?: unknown };
     return Array.isArray(data.trusted) ? data.trusted.filter((entry): entry is string => typeof entry === "string") : [];
@@ -103,6 +105,7 @@ export function claudeConfigFile(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function readClaudeProjects(file: string): Record<string, unknown> {
+  if (!existsSync(file)) return {};
   try {
     const data = JSON.parse(readFileSync(file, "utf8")) as { projects?: unknown };
     return typeof data.projects === "object" && data.projects !== null ? (data.projects as Record<string, unknown>) : {};

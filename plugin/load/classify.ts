@@ -56,19 +56,18 @@ export function classify(merged: MergedHooks, door: Door = "generated"): Classif
 /** classify's handlers without its report (the live plugin's start-up): the same decisions, no row written out. */
 export function replayedHandlers(merged: MergedHooks, door: Door): PluginHandler[] {
   const memo = reachMemo();
-  return merged.entries.filter((entry) => classifyEntry(entry, door, memo, false).status !== "dropped").map(pluginHandler);
+  const handlers: PluginHandler[] = [];
+  for (const entry of merged.entries) if (classifyEntry(entry, door, memo, false).status !== "dropped") handlers.push(pluginHandler(entry));
+  return handlers;
 }
 
+/** In the plugin's key order, without spreads: one object per hook at the live plugin's start-up, not three. */
 function pluginHandler(entry: HookEntry): PluginHandler {
-  return {
-    event: entry.event,
-    ...(entry.matcher !== undefined ? { matcher: entry.matcher } : {}),
-    source: entry.source,
-    where: entry.where,
-    handler: entry.handler,
-    ...(entry.plugin ? { plugin: entry.plugin } : {}),
-    ...(entry.skill ? { skill: entry.skill } : {}),
-  };
+  const { event, matcher, source, where, handler } = entry;
+  const replayed: PluginHandler = matcher !== undefined ? { event, matcher, source, where, handler } : { event, source, where, handler };
+  if (entry.plugin) replayed.plugin = entry.plugin;
+  if (entry.skill) replayed.skill = entry.skill;
+  return replayed;
 }
 
 /**
@@ -141,7 +140,7 @@ function classifyEntry(entry: HookEntry, door: Door, memo: ReachMemo, full: bool
       `in the definition of the Claude agent "${entry.agent}": Claude runs these only while that subagent runs, and OpenCode 1.18.33 does not run Claude agent definitions`,
     );
   if (!isReplayed(entry.event, door)) return drop(notReplayedReason(entry.event, door));
-  row.channels = [...memo.channels(entry.event)];
+  if (full) row.channels = [...memo.channels(entry.event)];
   const info = eventInfo(entry.event);
   if (typeof hook.if === "string") {
     if (!info.toolEvent) return drop(`Claude Code never runs a hook with "if" on ${entry.event}`);
@@ -152,14 +151,14 @@ function classifyEntry(entry: HookEntry, door: Door, memo: ReachMemo, full: bool
     const reach = memo.tools(entry.matcher);
     if (reach.firesOn.length === 0)
       return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.deadNames.join("; ") || "it names no tool OpenCode has"}`);
-    row.firesOn = reach.firesOn.join(", ");
+    if (full) row.firesOn = reach.firesOn.join(", ");
     // `Edit|MultiEdit|Write` still fires on every file edit OpenCode makes: nothing is lost.
-    row.remarks.push(...reach.deadNames);
+    if (full) row.remarks.push(...reach.deadNames);
   } else {
     const reach = memo.lifecycle(entry.event)(entry.matcher);
     if (reach.fires === false) return drop(`matcher "${entry.matcher}" never fires in OpenCode: ${reach.note}`);
     row.firesOn = reach.channels;
-    if (reach.note) row.remarks.push(reach.note);
+    if (full && reach.note) row.remarks.push(reach.note);
   }
   if (entry.plugin) {
     const options = optionNotes(hook, entry.plugin);

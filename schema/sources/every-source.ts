@@ -34,7 +34,7 @@ export async function readSources(request: SourceRequest): Promise<EverySource> 
   const settings = await readSettingsFiles(request.files);
   const managed = request.managed ? await readManagedSettings(request.managed.dir, request.managed.perMachine) : [];
   const read = [...settings, ...managed];
-  const plugins = await readPluginHooks({ explicit: request.plugins ?? [], settings: read, projectDir, user: request.machineWide, env });
+  const plugins = readPluginHooks({ explicit: request.plugins ?? [], settings: read, projectDir, user: request.machineWide, env });
   const frontmatter = [
     ...(request.skills.user ? [await readFrontmatterHooks(projectDir, true, env)] : []),
     ...(request.skills.project ? [await readFrontmatterHooks(projectDir, false, env)] : []),

@@ -9,7 +9,7 @@ import { claudeConfigDir, type SettingsText, userSettingsFile } from "../load-se
 import { homeShown, insideProject } from "../paths.js";
 import type { PluginOrigin } from "../types.js";
 import { jsonProblem } from "../validate.js";
-import { readIfExists } from "./read-text.js";
+import { readTextIfExists } from "./read-text.js";
 
 export interface PluginRequest {
   /** --plugin folders, as given (the caller checked that they exist). */
@@ -21,25 +21,25 @@ export interface PluginRequest {
   env: NodeJS.ProcessEnv;
 }
 
-export async function readPluginHooks(request: PluginRequest): Promise<SettingsText[]> {
+export function readPluginHooks(request: PluginRequest): SettingsText[] {
   const configDir = claudeConfigDir(request.env);
   const read = request.settings.flatMap((text) => (text.text === undefined ? [] : [{ kind: text.file.kind, text: text.text }]));
   const ids = enabledPluginIds(read);
   const forced = new Set(enabledPluginIds(read.filter((text) => text.kind === "managed")));
-  const installed = ids.length > 0 ? await readIfExists(path.join(configDir, "plugins", "installed_plugins.json")) : undefined;
+  const installed = ids.length > 0 ? readTextIfExists(path.join(configDir, "plugins", "installed_plugins.json")) : undefined;
   const plugins = [...installPaths(installed, ids)].map(([id, root]) => ({ id, root }));
   for (const dir of request.explicit) {
     const root = path.resolve(dir);
     plugins.push({ id: path.basename(root), root });
   }
   // Claude writes a plugin's option values to the user's settings, whatever else is converted.
-  const userSettings = read.some((text) => text.kind === "user") ? [] : await readUserSettings(request.env);
+  const userSettings = read.some((text) => text.kind === "user") ? [] : readUserSettings(request.env);
   const texts: SettingsText[] = [];
   for (const { id, root } of plugins) {
     const inProject = insideProject(request.projectDir, root);
     const committed = inProject !== undefined && !request.user;
     const manifestPath = path.join(root, ".claude-plugin", "plugin.json");
-    const manifest = await readIfExists(manifestPath);
+    const manifest = readTextIfExists(manifestPath);
     // A committed plugin carries no one's own option values: only the project's and the defaults.
     const optionTexts = committed ? read.filter((text) => text.kind === "project") : [...userSettings, ...read];
     const origin: PluginOrigin = {
@@ -68,7 +68,7 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
       continue;
     }
     for (const file of pluginHookFiles(root, manifest)) {
-      const text = await readIfExists(file);
+      const text = readTextIfExists(file);
       if (text !== undefined) texts.push({ file: fileOf(file), text });
       else if (manifest !== undefined && file !== path.join(root, "hooks", "hooks.json"))
         texts.push({ file: fileOf(manifestPath), unreadable: missingHooksFile(manifest, shownAs(manifestPath), shownAs(file)) });
@@ -77,8 +77,8 @@ export async function readPluginHooks(request: PluginRequest): Promise<SettingsT
   return texts;
 }
 
-async function readUserSettings(env: NodeJS.ProcessEnv): Promise<Array<{ kind: "user"; text: string }>> {
-  const text = await readIfExists(userSettingsFile(env).path);
+function readUserSettings(env: NodeJS.ProcessEnv): Array<{ kind: "user"; text: string }> {
+  const text = readTextIfExists(userSettingsFile(env).path);
   return text === undefined ? [] : [{ kind: "user", text }];
 }
 

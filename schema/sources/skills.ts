@@ -3,13 +3,13 @@
 // from; their hooks are converted, to run in a session once its skill tool loaded that skill. Agent
 // definitions (`.claude/agents/*.md`): OpenCode does not run them, so their hooks are read only to
 // be reported as dropped, with why, instead of being passed over in silence.
-import { readdir } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { claudeConfigDir, type SettingsFile, type SettingsText } from "../load-settings.js";
 import { insideProject } from "../paths.js";
 import type { PositionMap } from "../position-map.js";
-import { readIfExists } from "./read-text.js";
+import { readTextIfExists } from "./read-text.js";
 
 export interface FrontmatterInputs {
   texts: SettingsText[];
@@ -20,14 +20,14 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
   const base = user ? claudeConfigDir(env) : path.join(projectDir, ".claude");
   const shown = (file: string) => (user ? file : (insideProject(projectDir, file) ?? file));
   const found: FrontmatterInputs = { texts: [], diagnostics: [] };
-  const skills = await filesNamed(path.join(base, "skills"), (name) => name === "SKILL.md");
-  const agents = await filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"));
+  const skills = filesNamed(path.join(base, "skills"), (name) => name === "SKILL.md");
+  const agents = filesNamed(path.join(base, "agents"), (name) => name.endsWith(".md"));
   if (skills.length === 0 && agents.length === 0) return found;
   // The YAML parser is loaded only where there are skills or agents: with jsdiff, about 18 ms of every convert otherwise.
   const { frontmatterHooks } = await import("../frontmatter-hooks.js");
   /** A file's frontmatter hooks and the line they start at; its findings are kept either way. */
-  const hooksIn = async (file: string) => {
-    const markdown = await readIfExists(file);
+  const hooksIn = (file: string) => {
+    const markdown = readTextIfExists(file);
     const read = markdown === undefined ? undefined : frontmatterHooks(markdown, shown(file));
     if (read) found.diagnostics.push(...read.diagnostics);
     return read?.hooksJson === undefined ? undefined : { ...read, hooksJson: read.hooksJson, raw: markdown! };
@@ -39,7 +39,7 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
       raw: read.raw,
     });
   for (const file of skills) {
-    const read = await hooksIn(file);
+    const read = hooksIn(file);
     if (!read) continue;
     const root = path.dirname(file);
     const skill = {
@@ -50,16 +50,18 @@ export async function readFrontmatterHooks(projectDir: string, user: boolean, en
     add(file, read, { kind: "skill", skill });
   }
   for (const file of agents) {
-    const read = await hooksIn(file);
+    const read = hooksIn(file);
     // Read so that the report lists each one as dropped, with why (classify.ts).
     if (read) add(file, read, { kind: "agent", agent: read.name ?? path.basename(file, ".md") });
   }
   return found;
 }
 
-async function filesNamed(dir: string, wanted: (name: string) => boolean): Promise<string[]> {
+/** Read synchronously, and a folder that is not there (most projects have no skills) costs one stat, not a thrown error. */
+function filesNamed(dir: string, wanted: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
   try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
     return entries
       .filter((entry) => entry.isFile() && wanted(entry.name))
       .map((entry) => path.join(entry.parentPath, entry.name))

@@ -10,7 +10,7 @@ import { HANDLER_LINTS, handlerTarget } from "../lints.js";
 import { shown } from "../shown.js";
 import type { Handler } from "../types.js";
 import type { FileCheck } from "./file-check.js";
-import { type Node, properties, property } from "./json-tree.js";
+import { type Node, propertyValue } from "./json-tree.js";
 
 export function hookHandler(event: EventName, node: Node, check: FileCheck): Handler | undefined {
   if (node.type !== "object") {
@@ -19,7 +19,7 @@ export function hookHandler(event: EventName, node: Node, check: FileCheck): Han
     check.report(node, "warning", "handler-not-object", `each hook must be an object like {"type": "command", "command": ${command}}; Claude Code skips it`);
     return undefined;
   }
-  const typeNode = property(node, "type")?.value;
+  const typeNode = propertyValue(node, "type");
   const type = typeNode ? getNodeValue(typeNode) : undefined;
   if (typeof type !== "string" || !isHandlerType(type)) {
     check.report(
@@ -32,11 +32,12 @@ export function hookHandler(event: EventName, node: Node, check: FileCheck): Han
   }
   const handler = handlerFields(type, node, check);
   if (!handler) return undefined;
+  const info = eventInfo(event);
   let rule: ParsedIfRule | undefined;
   if (typeof handler.if === "string") {
     // The node the value came from: the last "if".
-    const ifNode = property(node, "if")!.value;
-    if (!eventInfo(event).toolEvent) {
+    const ifNode = propertyValue(node, "if")!;
+    if (!info.toolEvent) {
       check.report(ifNode, "warning", "if-never-runs", `Claude Code never runs a hook with "if" on ${event}; it is dropped`);
     } else {
       rule = parseIfRule(handler.if);
@@ -44,14 +45,19 @@ export function hookHandler(event: EventName, node: Node, check: FileCheck): Han
       if (!rule.ok) return undefined;
     }
   }
-  if (!(eventInfo(event).types as readonly string[]).includes(type)) {
+  if (!(info.types as readonly string[]).includes(type)) {
     check.report(typeNode ?? node, "warning", "type-not-allowed", `Claude Code does not run ${type} hooks on ${event}; hook ignored`);
     (check.source.ignored ??= []).push({ event, handler, where: check.where(node), why: `${type} hooks do not run on ${event}` });
     return undefined;
   }
   const target = handlerTarget({ event, handler, kind: check.kind, sh: check.sh, rule });
-  for (const lint of HANDLER_LINTS) {
-    for (const finding of lint(target)) check.report((finding.field && property(node, finding.field)?.value) || node, "warning", finding.code, finding.message);
+  // Index loops: they run per hook at the live plugin's start-up, on code not yet optimized.
+  for (let i = 0; i < HANDLER_LINTS.length; i++) {
+    const findings = HANDLER_LINTS[i]!(target);
+    for (let j = 0; j < findings.length; j++) {
+      const finding = findings[j]!;
+      check.report((finding.field && propertyValue(node, finding.field)) || node, "warning", finding.code, finding.message);
+    }
   }
   return handler;
 }
@@ -62,8 +68,12 @@ function handlerFields(type: Handler["type"], node: Node, check: FileCheck): Han
   // Built field by field; only checked values go in, so it is a Handler of this type when valid.
   const handler: Record<string, unknown> = { type };
   let valid = true;
-  for (const [keyNode, valueNode] of properties(node)) {
-    const key = getNodeValue(keyNode) as string;
+  const children = node.children ?? [];
+  for (let i = 0; i < children.length; i++) {
+    const keyNode = children[i]!.children?.[0];
+    const valueNode = children[i]!.children?.[1];
+    if (!keyNode || !valueNode) continue;
+    const key = keyNode.value as string;
     const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
     if (!spec) {
       const guess = closestName(key, Object.keys(specs));
@@ -76,7 +86,8 @@ function handlerFields(type: Handler["type"], node: Node, check: FileCheck): Han
       continue;
     }
     if (key === "type") continue;
-    const value: unknown = getNodeValue(valueNode);
+    // A string, number, boolean or null is its node's value: only an object or array is built.
+    const value: unknown = valueNode.children ? getNodeValue(valueNode) : valueNode.value;
     const problem = fieldProblem(spec, value);
     if (problem) {
       check.report(valueNode, "warning", "invalid-field", `"${key}" ${problem}; Claude Code skips this hook`);
@@ -85,7 +96,9 @@ function handlerFields(type: Handler["type"], node: Node, check: FileCheck): Han
     }
     if (!spec.internal) handler[key] = value;
   }
-  for (const key of REQUIRED[type]) {
+  const required = REQUIRED[type];
+  for (let i = 0; i < required.length; i++) {
+    const key = required[i]!;
     if (handler[key] === undefined && valid) {
       check.report(node, "warning", "missing-field", `a ${type} hook needs "${key}"; Claude Code skips this hook`);
       valid = false;

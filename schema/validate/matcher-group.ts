@@ -10,7 +10,7 @@ import { shown } from "../shown.js";
 import type { HookEntry } from "../types.js";
 import type { FileCheck } from "./file-check.js";
 import { hookHandler } from "./hook-handler.js";
-import { type Node, properties } from "./json-tree.js";
+import type { Node } from "./json-tree.js";
 
 /** `readMatcher`: readMatcher for this event, or the same answers kept (matcherReadings). */
 export function matcherGroup(event: EventName, group: Node, check: FileCheck, readMatcher: (matcher: string) => MatcherReading): void {
@@ -39,7 +39,9 @@ export function matcherGroup(event: EventName, group: Node, check: FileCheck, re
     check.report(hooks ?? group, "warning", "group-without-hooks", `a "${event}" matcher group needs a "hooks" array; Claude Code skips this group`);
     return;
   }
-  for (const handlerNode of hooks.children ?? []) {
+  const handlerNodes = hooks.children ?? [];
+  for (let i = 0; i < handlerNodes.length; i++) {
+    const handlerNode = handlerNodes[i]!;
     const handler = hookHandler(event, handlerNode, check);
     if (handler) {
       const entry: HookEntry = { event, handler, source: check.kind, where: check.where(handlerNode) };
@@ -52,7 +54,11 @@ export function matcherGroup(event: EventName, group: Node, check: FileCheck, re
 /** A group's fields in one pass (the last of a repeated key wins): its hooks and matcher, whether it has a hook's own fields, the keys Claude ignores. */
 function groupFields(group: Node): { hooks?: Node; matcherNode?: Node; hookFields: boolean; unknown: Node[] } {
   const fields: ReturnType<typeof groupFields> = { hookFields: false, unknown: [] };
-  for (const [keyNode, valueNode] of properties(group)) {
+  const children = group.children ?? [];
+  for (let i = 0; i < children.length; i++) {
+    const keyNode = children[i]!.children?.[0];
+    const valueNode = children[i]!.children?.[1];
+    if (!keyNode || !valueNode) continue;
     const key = keyNode.value as string;
     if (key === "hooks") fields.hooks = valueNode;
     else if (key === "matcher") fields.matcherNode = valueNode;

@@ -121,6 +121,25 @@ describe("the start-up cache", () => {
     await (await open(project, user, "run")).bash("id");
     expect(ranLog(project)).toBe("first ls\ncached pwd\nedited id\n");
   });
+
+  it("is written once the start-up has returned, and by stop() at the latest, so a restart right after finds it", async () => {
+    const user = await home();
+    const project = await temp({ ".claude/settings.json": preToolUse("first") });
+    const folder = path.join(user.dir, ".cache", "hooks2opencode", "live");
+    const first = new LivePlugin({ client: {}, directory: project.dir, worktree: "/" } as never, liveOptions({ watchInterval: 0 }), user.env, "run");
+    await first.reload([]);
+    // Not on the start-up path: nothing written yet when the hooks are in force.
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    first.stop();
+    expect(readdirSync(folder)).toHaveLength(1);
+    // Left to its own turn of the event loop, it is written too.
+    const second = await temp({ ".claude/settings.json": preToolUse("second") });
+    const later = new LivePlugin({ client: {}, directory: second.dir, worktree: "/" } as never, liveOptions({ watchInterval: 0 }), user.env, "run");
+    opened.push(later);
+    await later.reload([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readdirSync(folder)).toHaveLength(2);
+  });
 });
 
 describe("workspace trust in the TUI", () => {

@@ -163,4 +163,12 @@ describe("the live plugin's handlers", () => {
       expect(replayedHandlers({ entries }, door), door).toEqual(handlers);
     }
   });
+
+  it("keep the keys of a hook in the order the generated plugin writes them", () => {
+    const skill = { name: "s", root: ".claude/skills/s" };
+    const plugin = { id: "p@m", root: "/p", data: "/d" };
+    const [withAll, bare] = replayedHandlers({ entries: [{ ...entry("PreToolUse", "Bash"), plugin, skill }, entry("Stop", undefined)] }, "live");
+    expect(Object.keys(withAll!)).toEqual(["event", "matcher", "source", "where", "handler", "plugin", "skill"]);
+    expect(Object.keys(bare!)).toEqual(["event", "source", "where", "handler"]);
+  });
 });

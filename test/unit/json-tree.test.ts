@@ -52,6 +52,35 @@ describe("strictJsonTree", () => {
     }
   });
 
+  it("takes a text as strict JSON exactly when JSON.parse does: 3,000 documents with a few characters cut, added or doubled", () => {
+    // What breaks the grammar, a number, a string or a literal, and whitespace JSON allows only between tokens.
+    const inserted = ["{", "}", "[", "]", ":", ",", '"', "\\", "0", "1", "-", "+", ".", "e", "t", "n", " ", "\t", "\n", "\r", "\u0001", "\u00a0"];
+    let strict = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      const rng = new Rng(seed);
+      let text = serialize(randomValue(rng, 0), { indent: rng.pick(["", "  "]), eol: rng.pick(["\n", "\r\n"]), comments: 0, trailingCommas: false, rng });
+      for (let edits = rng.range(1, 3); edits > 0 && text.length > 0; edits--) {
+        const at = rng.int(text.length);
+        const edit = rng.int(3);
+        text = edit === 0 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + (edit === 1 ? rng.pick(inserted) : text[at]) + text.slice(at);
+      }
+      let parses = true;
+      try {
+        JSON.parse(text);
+      } catch {
+        parses = false;
+      }
+      const tree = strictJsonTree(text, 256);
+      expect(tree !== undefined, JSON.stringify(text)).toBe(parses);
+      if (tree && "root" in tree) {
+        strict++;
+        expect(tree.root, text).toEqual(withoutParents(parseTree(text)!));
+      }
+    }
+    // Enough of them stay strict JSON for the trees to be compared too.
+    expect(strict).toBeGreaterThan(300);
+  });
+
   it("reads a hooks file as jsonc-parser does, down to each colon", () => {
     const text = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: '"$X"/a.sh', timeout: 5 }] }] } }, null, 2);
     expect(strictJsonTree(text, 256)).toEqual({ root: withoutParents(parseTree(text)!), lineStarts: lineStarts(text) });
