@@ -2,7 +2,9 @@
 // PowerShell), exec form without a shell when `args` is set; stdin = input JSON + "\n"; its own
 // process group, so a timeout kills the whole tree. Never throws. Source: https://code.claude.com/docs/en/hooks#exec-form-and-shell-form.
 // node:child_process directly: this is the hot path of every hooked tool call, and execa's extra
-// features (all of which this needs switched off) cost about twice a bare spawn under Bun.
+// features (all of which this needs switched off) cost about twice a bare spawn under Bun. Under
+// OpenCode's Bun too: a Bun.spawn with the same guarantees (detached, both pipes read as streams)
+// measured slower there and used more CPU (docs/performance.md).
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import type { ProcessOutcome } from "../protocol/decode-result.js";
 
