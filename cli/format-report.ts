@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../schema/diagnostics.js";
 import type { ReportRow, Status } from "../plugin/load/classify.js";
 import { shown } from "../schema/shown.js";
+import { AGENT_NAMES } from "../schema/dialects/agents.js";
 import { firstLine, safeText, type Style } from "./terminal.js";
 
 export interface ReportOptions {
@@ -23,7 +24,9 @@ export function formatReport(rows: readonly ReportRow[], options: ReportOptions)
     if (options.quiet && row.status === "translated") continue;
     const matcher = row.entry.matcher === undefined || row.entry.matcher === "" ? "*" : safeText(shown(row.entry.matcher));
     const condition = typeof row.entry.handler.if === "string" ? ` if ${safeText(shown(row.entry.handler.if))}` : "";
-    lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.entry.event} [${matcher}]${condition} ${firstLine(row.label)}`);
+    // Another agent's hook says whose it is; Claude's lines stay as they were.
+    const agent = row.entry.dialect ? ` (${AGENT_NAMES[row.entry.dialect]})` : "";
+    lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.entry.event} [${matcher}]${condition} ${firstLine(row.label)}${agent}`);
     lines.push(style.dim(`             at ${row.entry.where}${row.firesOn && row.status !== "dropped" ? `; fires on: ${row.firesOn}` : ""}`));
     for (const note of row.notes) lines.push(`             ${row.status === "dropped" ? "why" : "how"}: ${safeText(note)}`);
     for (const remark of row.status === "dropped" ? [] : row.remarks) lines.push(`             note: ${safeText(remark)}`);
@@ -68,6 +71,7 @@ export function reportRowsJson(rows: readonly ReportRow[]): object[] {
     type: row.entry.handler.type,
     handler: row.label,
     source: row.entry.source,
+    ...(row.entry.dialect ? { agent: row.entry.dialect } : {}),
     where: row.entry.where,
     status: row.status,
     notes: row.notes,

@@ -78,9 +78,15 @@ withSourceFlags(program.command("convert"))
   .option("--dry-run", "print the report and what would be written or refused, write nothing")
   .option("--force", "overwrite a plugin file that was not written by hooks2opencode or was edited by hand")
   .option("-q, --quiet", "print only problems (warnings, errors, hooks not translated as they are)")
-  .action(async (flags: SourceFlags & { dryRun?: boolean; force?: boolean; quiet?: boolean }) => {
+  .option(
+    "--permissions",
+    "also carry Claude's permissions rules: deny blocks a call, allow answers OpenCode's prompt (docs/permissions.md); recorded for later runs",
+  )
+  .option("--no-permissions", "stop carrying them (a recorded --permissions is dropped)")
+  .action(async (flags: SourceFlags & { dryRun?: boolean; force?: boolean; quiet?: boolean; permissions?: boolean }) => {
     const result = await convert({
       ...buildOptions(flags),
+      ...(flags.permissions !== undefined ? { permissions: flags.permissions } : {}),
       ...printOptions(flags),
       ...(flags.dryRun ? { dryRun: true } : {}),
       ...(flags.force ? { force: true } : {}),
@@ -113,12 +119,19 @@ testCommand
   .option("--skill <name>", "mark this skill as loaded in the session, so its frontmatter hooks run (repeatable)", collect, [])
   .option("--session-id <id>", "the session_id hooks get (default: a new one each run, so a hook's per-session state starts empty)")
   .option("--stop-hook-active", stopHookActiveHelp())
-  .action(async (event: string, flags: SourceFlags & Partial<Record<FireFlag, string>> & { sessionId?: string; stopHookActive?: boolean; skill: string[] }) => {
-    const fire = Object.fromEntries(FIRE_FLAGS.flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])));
-    const session = { ...(flags.sessionId !== undefined ? { sessionId: flags.sessionId } : {}), ...(flags.stopHookActive ? { stopHookActive: true } : {}) };
-    const skills = flags.skill.length > 0 ? { skills: flags.skill } : {};
-    process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, ...session, ...skills, event })).exitCode;
-  });
+  .option("--permissions", "also apply Claude's permissions rules, as convert --permissions does, and say which rule decided the call")
+  .action(
+    async (
+      event: string,
+      flags: SourceFlags & Partial<Record<FireFlag, string>> & { sessionId?: string; stopHookActive?: boolean; skill: string[]; permissions?: boolean },
+    ) => {
+      const fire = Object.fromEntries(FIRE_FLAGS.flatMap((key) => (flags[key] !== undefined ? [[key, flags[key]]] : [])));
+      const session = { ...(flags.sessionId !== undefined ? { sessionId: flags.sessionId } : {}), ...(flags.stopHookActive ? { stopHookActive: true } : {}) };
+      const skills = flags.skill.length > 0 ? { skills: flags.skill } : {};
+      const permissions = flags.permissions ? { permissions: true } : {};
+      process.exitCode = (await testHook({ ...buildOptions(flags), ...printOptions(flags), ...fire, ...session, ...skills, ...permissions, event })).exitCode;
+    },
+  );
 
 program
   .command("trust")

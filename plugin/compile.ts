@@ -7,6 +7,8 @@ import type { PluginConfig, PluginHandler } from "./config.js";
 import { type CompiledMatcher, compileMatcher } from "../schema/matcher.js";
 import { memoized } from "../schema/memoized.js";
 import { compileIfRule, type IfRule } from "./match/if-rule.js";
+import { isDialectName, type DialectName } from "../schema/dialects/agents.js";
+import { DIALECT_OF } from "./dialects/index.js";
 
 export interface CompiledHandler {
   event: EventName;
@@ -27,6 +29,8 @@ export interface CompiledHandler {
   /** Shown in hook error texts: `[<label>]`. */
   label: string;
   where: string;
+  /** Another agent's hook, run with its contract (plugin/dialects/); absent for Claude's. */
+  dialect?: DialectName;
 }
 
 /**
@@ -79,6 +83,7 @@ interface Compilers {
 }
 
 function compileHandler(entry: PluginHandler, compilers: Compilers): CompiledHandler | undefined {
+  if (entry.dialect !== undefined) return compileDialectHandler(entry);
   const info = eventInfo(entry.event);
   const matcher = info.matchField ? entry.matcher : undefined;
   const matched = (info.narrowExact ? compilers.narrowMatchers : compilers.wideMatchers)(matcher);
@@ -92,20 +97,47 @@ function compileHandler(entry: PluginHandler, compilers: Compilers): CompiledHan
     ifRule = rule.rule;
   }
   const seconds = typeof handler.timeout === "number" ? handler.timeout : defaultTimeout(entry.event, handler.type);
-  return {
+  const compiled: CompiledHandler = {
     event: entry.event,
     matcher: matched.matcher,
-    ...(entry.matcher !== undefined ? { matcherText: entry.matcher } : {}),
-    ...(ifRule ? { ifRule } : {}),
     handler,
     source: entry.source,
-    ...(isPluginOrigin(entry.plugin) ? { plugin: entry.plugin } : {}),
-    ...(typeof entry.skill?.name === "string" && typeof entry.skill.root === "string" ? { skill: entry.skill } : {}),
     timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
     // A plugin's (or a skill's) copy of a handler stays separate from an identical settings handler, as in Claude.
     key: entry.plugin || entry.skill ? `${dedupeKey(handler)}@${entry.plugin?.root ?? entry.skill?.root}` : dedupeKey(handler),
     label: handlerLabel(handler),
     where: entry.where,
+  };
+  // Set, not spread: one object per hook at the live plugin's start-up, not five.
+  if (entry.matcher !== undefined) compiled.matcherText = entry.matcher;
+  if (ifRule) compiled.ifRule = ifRule;
+  if (isPluginOrigin(entry.plugin)) compiled.plugin = entry.plugin;
+  if (typeof entry.skill?.name === "string" && typeof entry.skill.root === "string") compiled.skill = entry.skill;
+  return compiled;
+}
+
+/** Another agent's hook: its matcher, timeout and identity as that agent reads them (no `if`, no plugin). */
+function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefined {
+  if (!isDialectName(entry.dialect)) return undefined;
+  const dialect = DIALECT_OF[entry.dialect];
+  const matched = dialect.compileMatcher(entry.event, entry.matcher);
+  if (!matched.ok) return undefined;
+  const written = entry.handler;
+  if (written.type !== "command") return undefined; // classify-dialect.ts reports the others
+  const handler = dialect.spawned(written);
+  const seconds = dialect.timeoutSeconds(entry.event, typeof handler.timeout === "number" ? handler.timeout : undefined);
+  return {
+    event: entry.event,
+    matcher: matched.matcher,
+    ...(entry.matcher !== undefined ? { matcherText: entry.matcher } : {}),
+    handler,
+    source: entry.source,
+    timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
+    // Every hook of every layer runs (https://developers.openai.com/codex/hooks): none is merged with another.
+    key: `${dialect.name}@${entry.where}`,
+    label: handlerLabel(written),
+    where: entry.where,
+    dialect: dialect.name,
   };
 }
 

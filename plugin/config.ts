@@ -1,5 +1,7 @@
 // What a generated plugin embeds: the translated handlers in settings order, readable by a human.
+import type { DialectName } from "../schema/dialects/agents.js";
 import type { EventName } from "../schema/events.js";
+import type { PermissionRule } from "../schema/permissions/model.js";
 import type { Handler, PluginOrigin, SkillOrigin, SourceKind } from "../schema/types.js";
 
 export interface PluginHandler {
@@ -13,6 +15,8 @@ export interface PluginHandler {
   plugin?: PluginOrigin;
   /** A skill's hook: it runs in a session once the skill was loaded there. */
   skill?: SkillOrigin;
+  /** Another agent's hook (Codex CLI ...), replayed with that agent's contract (plugin/dialects/); absent for Claude's. */
+  dialect?: DialectName;
 }
 
 export interface PluginConfig {
@@ -31,6 +35,8 @@ export interface PluginConfig {
   httpHookAllowedEnvVars?: string[];
   /** The command that regenerates this file, for the notice that the settings changed. */
   regenerate?: string;
+  /** Claude's permission rules (convert --permissions): deny blocks a call, allow answers OpenCode's prompt. */
+  permissions?: PermissionRule[];
   /** The settings files these hooks were converted from, as read then: the plugin warns when one changed. */
   settings?: SettingsHash[];
 }

@@ -11,6 +11,9 @@ import type { OpencodeClient } from "./opencode/client.js";
 import { type OpencodeHost, Runtime } from "./runtime.js";
 import { changedSettings, driftNotice } from "./settings-drift.js";
 import { mergePolicies } from "./run/http-policy.js";
+import { homedir } from "node:os";
+import path from "node:path";
+import { compilePermissions } from "./permissions/evaluate.js";
 
 export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
@@ -43,6 +46,10 @@ export function createPlugin(config: PluginConfig): Plugin {
     }
     const runtime = openRuntime(input, active, config.generator);
     runtime.httpPolicy = mergePolicies(config, localProblem ? undefined : local);
+    const rules = [...(config.permissions ?? []), ...((localProblem ? undefined : local?.permissions) ?? [])];
+    // schema/load-settings.ts's claudeConfigDir, not imported: the runtime does not carry the settings loader.
+    const configDir = process.env.CLAUDE_CONFIG_DIR || path.join(homedir(), ".claude");
+    if (rules.length > 0) runtime.permissions = compilePermissions(rules, { configDir });
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     if (changed.length > 0) {
       // Logged now; shown at the first prompt, when someone is there to see a toast.

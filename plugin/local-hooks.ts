@@ -42,7 +42,10 @@ export function activeHandlers(
   // so do the hooks of plugins that managed settings enable.
   const managed = new Map<EventName, CompiledHandler[]>();
   for (const [event, handlers] of combined) {
-    const kept = handlers.filter((handler) => handler.source === "managed" || (managedOnly && handler.plugin?.managed === true));
+    // Another agent's hooks (Codex's) do not answer to Claude's settings switches.
+    const kept = handlers.filter(
+      (handler) => handler.source === "managed" || handler.dialect !== undefined || (managedOnly && handler.plugin?.managed === true),
+    );
     if (kept.length > 0) managed.set(event, kept);
   }
   return managed;

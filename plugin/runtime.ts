@@ -3,6 +3,7 @@
 // still running in the background, and a logger that never throws.
 import { appendFileSync } from "node:fs";
 import { bounded } from "./protocol/detach.js";
+import type { DialectName } from "../schema/dialects/agents.js";
 import type { EventName } from "../schema/events.js";
 import type { CompiledHandler } from "./compile.js";
 import type { LogLevel, OpencodeClient } from "./opencode/client.js";
@@ -15,6 +16,7 @@ import { McpConnections } from "./mcp/connections.js";
 import type { ConfiguredModels } from "./opencode/hook-model.js";
 import type { OwnSession } from "./opencode/ask-model.js";
 import { AlwaysAllowed } from "./opencode/ask-rules.js";
+import type { CompiledPermissions } from "./permissions/evaluate.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
 
@@ -29,15 +31,21 @@ export interface CallState {
   substitute?: { text: string };
   /** What a PreToolUse updatedInput set, to check that the tool really ran with it. */
   rewrittenArgs?: Record<string, unknown>;
-  /** A PreToolUse hook allowed the call: OpenCode's permission prompt for it is answered "once". */
+  /** A PreToolUse hook allowed the call (and no permissions ask rule matched it): OpenCode's permission prompt for it is answered "once". */
   allowed?: boolean;
   /** A PreToolUse hook blocked the call: its tool error is a denial, not a tool failure. */
   blocked?: boolean;
-  /** A PermissionRequest hook answered the call's permission prompt. */
+  /** A PermissionRequest hook, or a permissions allow rule, answered the call's permission prompt. */
   answered?: boolean;
+  /** A PreToolUse hook asked: OpenCode's prompt is the user's, whatever allow rules say (as in Claude). */
+  hookAsked?: boolean;
+  /** The permissions allow rule that allows the call (`file:line:col`): it answers OpenCode's prompt. */
+  ruleAllowed?: string;
 }
 
 const MAX_PENDING_CALLS = 1000;
+
+const SPLIT_BY_DIALECT = new WeakMap<readonly CompiledHandler[], Map<DialectName | undefined, CompiledHandler[]>>();
 
 /** `run`: a one-shot `opencode run`; `serve`: `opencode serve`, for run --attach or SDK clients; `tui`: the rest. */
 export type OpencodeHost = "run" | "serve" | "tui";
@@ -62,6 +70,8 @@ export class Runtime {
   readonly mcp = new McpConnections();
   /** Claude's http hook policy (run/http-policy.ts): the plugin's and the local hooks file's lists merged. */
   httpPolicy: HttpPolicy = {};
+  /** Claude's permission rules, when the plugin carries them (convert --permissions). */
+  permissions?: CompiledPermissions;
   /** Sessions the plugin started to evaluate prompt and agent hooks: no hook runs for their events. */
   readonly ownSessions = new Map<string, OwnSession>();
   /** OpenCode's `model` and `small_model`, for the model a prompt hook asks (opencode/hook-model.ts). */
@@ -76,7 +86,9 @@ export class Runtime {
   shell?: string;
   /** "Always allow" answers given in this OpenCode process (ask-rules.ts): OpenCode asks nothing they cover. */
   readonly alwaysAllowed = new AlwaysAllowed();
-  private readonly calls = new Map<string, CallState>();
+  // Two generations: when the newer fills up, the older (calls no after-hook closed) is dropped whole.
+  private calls = new Map<string, CallState>();
+  private olderCalls = new Map<string, CallState>();
   private readonly background = new Set<Promise<unknown>>();
 
   constructor(
@@ -110,24 +122,42 @@ export class Runtime {
     return this.handlers.get(event) ?? [];
   }
 
+  /** The handlers of one agent on an event (no dialect: Claude's), split once per list (the live plugin swaps lists). */
+  handlersOf(event: EventName, dialect: DialectName | undefined): CompiledHandler[] {
+    const all = this.handlersFor(event);
+    let split = SPLIT_BY_DIALECT.get(all);
+    if (!split) {
+      split = new Map();
+      for (const handler of all) split.set(handler.dialect, [...(split.get(handler.dialect) ?? []), handler]);
+      if (split.size <= 1 && all[0]?.dialect === undefined) split.set(undefined, all);
+      SPLIT_BY_DIALECT.set(all, split);
+    }
+    return split.get(dialect) ?? [];
+  }
+
   callState(callID: string): CallState {
-    let state = this.calls.get(callID);
+    let state = this.peekCallState(callID);
     if (!state) {
       state = { startedAt: Date.now(), context: [] };
       this.calls.set(callID, state);
-      // Failed tools never reach the after-hook: keep the map bounded.
-      if (this.calls.size > MAX_PENDING_CALLS) this.calls.delete(this.calls.keys().next().value!);
+      // Failed tools never reach the after-hook: keep the last MAX_PENDING_CALLS to twice that. Dropping the
+      // oldest one at a time (keys().next() once the map is full) cost Bun about 1 µs on every call.
+      if (this.calls.size >= MAX_PENDING_CALLS) {
+        this.olderCalls = this.calls;
+        this.calls = new Map();
+      }
     }
     return state;
   }
 
   peekCallState(callID: string): CallState | undefined {
-    return this.calls.get(callID);
+    return this.calls.get(callID) ?? this.olderCalls.get(callID);
   }
 
   takeCallState(callID: string): CallState | undefined {
-    const state = this.calls.get(callID);
+    const state = this.peekCallState(callID);
     this.calls.delete(callID);
+    this.olderCalls.delete(callID);
     return state;
   }
 

@@ -84,9 +84,13 @@ export const LEGACY_ALIASES: Readonly<Record<string, string>> = {
   ProposeGoal: "SetGoal",
 };
 
-/** The legacy names a canonical tool also answers to (`Agent` -> [`Task`]). */
-export function legacyNamesOf(canonical: string): string[] {
-  return Object.keys(LEGACY_ALIASES).filter((legacy) => LEGACY_ALIASES[legacy] === canonical);
+const LEGACY_NAMES = new Map<string, readonly string[]>();
+for (const [legacy, canonical] of Object.entries(LEGACY_ALIASES)) LEGACY_NAMES.set(canonical, [...(LEGACY_NAMES.get(canonical) ?? []), legacy]);
+const NO_NAMES: readonly string[] = [];
+
+/** The legacy names a canonical tool also answers to (`Agent` -> [`Task`]); a regex matcher asks on every call, so nothing is built then. */
+export function legacyNamesOf(canonical: string): readonly string[] {
+  return LEGACY_NAMES.get(canonical) ?? NO_NAMES;
 }
 
 export function canonicalName(name: string): string {

@@ -8,7 +8,7 @@ export type MatcherKind = "all" | "exact" | "regex";
 
 export interface CompiledMatcher {
   kind: MatcherKind;
-  /** Exact names (kind "exact"), for reports. */
+  /** Exact names (kind "exact"), canonical: test(value) is names.includes(canonicalName(value)) (plugin/match/matcher-index.ts relies on it). */
   names?: string[];
   test(value: string): boolean;
 }

@@ -1,4 +1,5 @@
 // The validated hook model shared by convert (which writes it into the plugin) and the runtime.
+import type { DialectName } from "./dialects/agents.js";
 import type { EventName, HandlerType } from "./events.js";
 import type { HandlerOf } from "./handlers.js";
 
@@ -36,6 +37,8 @@ export interface HookEntry {
   skill?: SkillOrigin;
   /** Set for hooks in a Claude agent definition (`.claude/agents/<name>.md`): the agent's name. */
   agent?: string;
+  /** Another coding agent's hook (Codex CLI ...), replayed with that agent's contract (plugin/dialects/). */
+  dialect?: DialectName;
 }
 
 /** The skill a frontmatter hook belongs to: OpenCode's skill tool loads it by `name`; `root` is its CLAUDE_PLUGIN_ROOT. */

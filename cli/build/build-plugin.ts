@@ -11,6 +11,10 @@ import type { PluginConfig, SettingsHash } from "../../plugin/config.js";
 import { driftHash } from "../../plugin/settings-drift.js";
 import { httpPolicy, managedSwitches } from "../../plugin/load/switches.js";
 import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../../plugin/load/classify.js";
+import { carryPermissions, type PermissionRow } from "../../plugin/load/carry-permissions.js";
+import { readPermissions } from "../../schema/permissions/read-permissions.js";
+import { classifyCodex } from "../../plugin/load/classify-codex.js";
+import { readCodexHooks } from "../../schema/dialects/codex/read-codex-hooks.js";
 import { display } from "../write/write-output.js";
 import type { BuildOptions, Plan } from "./plan.js";
 import { type BuildInputs, readBuildInputs } from "./read-inputs.js";
@@ -37,6 +41,8 @@ export interface Build {
   /** What the plugin embeds, and the local hooks file holds (set with pluginText; `test` runs them). */
   config?: PluginConfig;
   localConfig?: PluginConfig;
+  /** Claude's permission settings: how each carries over (--permissions), or how many are left behind. */
+  permissions: { carried: boolean; rows: PermissionRow[]; rules: number };
 }
 
 export async function buildOutputs(options: BuildOptions): Promise<Build> {
@@ -46,8 +52,20 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
 /** Pure: the outputs of one conversion, from what readBuildInputs read. */
 export function buildPlugin(inputs: BuildInputs): Build {
   const { projectDir, plan, version, runtime } = inputs;
+  const codexTexts = inputs.codex ?? [];
   const loaded = validateSettingsTexts(inputs.settings, inputs.sh);
-  const found = [...loaded.diagnostics, ...(inputs.notes ?? [])];
+  // Read whether carried or not: without --permissions the report says, once, that they stay behind.
+  const permissions = readPermissions(inputs.settings);
+  // Codex CLI's hooks ride along, each with Codex's contract (plugin/dialects/); Claude's are read as before.
+  const codexRead = readCodexHooks(inputs.codex ?? []);
+  const codex = classifyCodex(codexRead);
+  const found = [
+    ...loaded.diagnostics,
+    ...(inputs.notes ?? []),
+    ...codexRead.diagnostics,
+    ...codex.diagnostics,
+    ...(inputs.permissions ? permissions.diagnostics : []),
+  ];
   const diagnostics = inputs.strict ? found.map((diagnostic): Diagnostic => ({ ...diagnostic, severity: "error" })) : found;
   const shared = loaded.sources.filter((source) => !source.perMachine);
   const local = loaded.sources.filter((source) => source.perMachine);
@@ -66,12 +84,20 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const build: Build = {
     projectDir,
     plan,
-    hooks: loaded.sources.reduce((count, source) => count + source.entries.length, 0),
-    inputs: loaded.texts.map((text) => text.display),
+    hooks: loaded.sources.reduce((count, source) => count + source.entries.length, 0) + codexRead.hooks.length,
+    inputs: [...loaded.texts.map((text) => text.display), ...codexTexts.map((text) => text.display)],
     diagnostics,
     ignored: loaded.sources.flatMap((source) => source.ignored ?? []),
-    rows: withHttpPolicy([...withDisableAllHooks(main.rows, effective), ...withDisableAllHooks(localResult?.rows ?? [], effective)], effective),
+    rows: [
+      ...withHttpPolicy([...withDisableAllHooks(main.rows, effective), ...withDisableAllHooks(localResult?.rows ?? [], effective)], effective),
+      ...codex.rows,
+    ],
+    permissions: { carried: inputs.permissions === true, rows: [], rules: permissions.permissions.rules.length },
   };
+  // The committed plugin carries the shared files' rules; the local hooks file this machine's.
+  const sharedRules = inputs.permissions ? permissions.permissions.rules.filter((rule) => !rule.perMachine) : [];
+  const localRules = inputs.permissions && plan.localFile ? permissions.permissions.rules.filter((rule) => rule.perMachine) : [];
+  if (inputs.permissions) build.permissions.rows = carryPermissions(permissions.permissions, new Set([...sharedRules, ...localRules]));
   if (hasErrors(diagnostics)) return build;
 
   const generator = `hooks2opencode ${version}`;
@@ -85,10 +111,11 @@ export function buildPlugin(inputs: BuildInputs): Build {
     ...(main.disableAllHooks ? { disableAllHooks: true } : {}),
     ...managedSwitches(sharedMerged),
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
-    handlers: main.handlers,
+    handlers: [...main.handlers, ...codex.handlers],
     ...httpPolicy(sharedMerged),
+    ...(sharedRules.length > 0 ? { permissions: sharedRules } : {}),
     regenerate: plan.command,
-    settings: hashes(false),
+    settings: [...hashes(false), ...codexTexts.map((text) => ({ file: text.display, sha256: driftHash(text.display, text.text) }))],
   };
   build.config = config;
   build.runtimeText = renderRuntime({ version, runtime, command: plan.command });
@@ -98,12 +125,12 @@ export function buildPlugin(inputs: BuildInputs): Build {
     rows: main.rows,
     runtimeFile: path.basename(plan.runtimeFile),
     runtime,
-    sources: shared.map((source) => source.file),
-    texts: loaded.texts.filter((text) => shared.some((source) => source.file === text.display)),
+    sources: [...shared.map((source) => source.file), ...codexTexts.map((text) => text.display)],
+    texts: [...loaded.texts.filter((text) => shared.some((source) => source.file === text.display)), ...codexTexts],
     command: plan.command,
     ...(plan.flags ? { flags: plan.flags } : {}),
   });
-  if (localResult && local.length > 0) {
+  if (localResult && (local.length > 0 || localRules.length > 0)) {
     const disable = localMerged.disableAllHooks?.value;
     build.localConfig = {
       generator,
@@ -111,6 +138,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
       ...managedSwitches(localMerged),
       handlers: localResult.handlers,
       ...httpPolicy(localMerged),
+      ...(localRules.length > 0 ? { permissions: localRules } : {}),
       settings: hashes(true),
     };
     build.localHooksText = renderLocalHooks(

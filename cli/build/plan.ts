@@ -24,6 +24,8 @@ export interface BuildOptions {
   plugins?: string[];
   /** Also read managed settings: `true` from this platform's folder, or a folder (always with --user). */
   managed?: boolean | string;
+  /** Carry Claude's `permissions` rules too (docs/permissions.md); off by default. */
+  permissions?: boolean;
   /** A recorded input that is gone is dropped instead of stopping the run (convert --force). */
   force?: boolean;
   env?: NodeJS.ProcessEnv;

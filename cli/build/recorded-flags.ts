@@ -14,6 +14,8 @@ export interface RecordedFlags {
   plugin?: string[];
   /** `true`: this platform's folder; a string: the folder given. */
   managed?: true | string;
+  /** convert --permissions: the plugin carries Claude's permission rules (docs/permissions.md). */
+  permissions?: true;
 }
 
 /** The source flags of one run (BuildOptions' names). */
@@ -21,6 +23,8 @@ export interface SourceFlags {
   settings?: string[];
   plugins?: string[];
   managed?: boolean | string;
+  /** `false`: --no-permissions, which turns a recorded --permissions off. */
+  permissions?: boolean;
 }
 
 /** A record, and the file it was read from (as shown to the user). */
@@ -50,14 +54,15 @@ export interface RecordUse {
 /** The record in a file, or undefined when the value is not one (an older file, a hand edit). */
 export function parseFlags(value: unknown): RecordedFlags | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const { settings, plugin, managed } = value as Record<string, unknown>;
+  const { settings, plugin, managed, permissions } = value as Record<string, unknown>;
   const strings = (list: unknown) => list === undefined || (Array.isArray(list) && list.every((item) => typeof item === "string"));
   if (!strings(settings) || !strings(plugin) || !(managed === undefined || managed === true || typeof managed === "string")) return undefined;
+  if (permissions !== undefined && permissions !== true) return undefined;
   return value as RecordedFlags;
 }
 
 export function hasFlags(flags: RecordedFlags | undefined): flags is RecordedFlags {
-  return flags !== undefined && Boolean(flags.settings?.length || flags.plugin?.length || flags.managed !== undefined);
+  return flags !== undefined && Boolean(flags.settings?.length || flags.plugin?.length || flags.managed !== undefined || flags.permissions);
 }
 
 /**
@@ -90,6 +95,8 @@ export function applyRecords(
     settings: isGiven["--settings"] ? given.settings! : paths("--settings"),
     ...(isGiven["--plugin"] ? { plugins: given.plugins! } : paths("--plugin").length > 0 ? { plugins: paths("--plugin") } : {}),
     ...(isGiven["--managed"] ? { managed: given.managed! } : recordedManaged ? { managed: recordedManaged.path ?? true } : {}),
+    // --permissions is kept by the record until --no-permissions turns it off.
+    ...((given.permissions ?? records.some((record) => record.flags.permissions === true)) ? { permissions: true } : {}),
   };
   return { flags, use: { used, dropped, gone } };
 }
@@ -127,6 +134,7 @@ export function recordFor(flags: SourceFlags, projectDir: string, mode: "user" |
       settings: mode === "settings" ? only((flags.settings ?? []).map(shown)) : undefined,
       plugin: only(plugins.filter((plugin) => plugin.shared).map((plugin) => plugin.value)),
       managed: mode === "user" ? managed : undefined,
+      permissions: flags.permissions === true ? true : undefined,
     }),
     local: compact({
       plugin: mode === "project" ? only(plugins.filter((plugin) => !plugin.shared).map((plugin) => plugin.value)) : undefined,
@@ -141,6 +149,7 @@ export function flagWords(flags: RecordedFlags): string[] {
     ...(flags.settings ?? []).flatMap((file) => ["--settings", file]),
     ...(flags.plugin ?? []).flatMap((dir) => ["--plugin", dir]),
     ...(flags.managed === true ? ["--managed"] : typeof flags.managed === "string" ? ["--managed", flags.managed] : []),
+    ...(flags.permissions ? ["--permissions"] : []),
   ];
 }
 
@@ -152,6 +161,7 @@ export function joinFlags(first: RecordedFlags, second: RecordedFlags): Recorded
     ...(first.settings ? { settings: first.settings } : {}),
     ...(plugin.length > 0 ? { plugin } : {}),
     ...(managed !== undefined ? { managed } : {}),
+    ...(first.permissions || second.permissions ? { permissions: true as const } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow } from "../../plugin/load/classify.js";
 import { EXIT, ExitError } from "../errors.js";
 import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "../format-report.js";
+import { formatPermissions, notCarriedLine } from "../permissions-report.js";
 import { parseHeader } from "../build/generated-header.js";
 import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
 import { ownershipOf } from "../write/ownership.js";
@@ -51,7 +52,10 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
   const messages: string[] = [];
   const say = (text: string) => (options.json ? messages.push(text) : print(`${text}\n`));
   const finish = (result: ConvertResultKind, exitCode: number, written = false): ConvertResult => {
-    if (options.json) print(`${JSON.stringify(jsonDocument(build.inputs, output, result, exitCode, rows, build.diagnostics, messages), null, 2)}\n`);
+    if (options.json) {
+      const document = jsonDocument(build.inputs, output, result, exitCode, rows, build.diagnostics, messages);
+      print(`${JSON.stringify(build.permissions.carried ? { ...document, permissions: build.permissions.rows } : document, null, 2)}\n`);
+    }
     return { exitCode, result, rows, pluginPath: plan.pluginFile, written };
   };
 
@@ -61,7 +65,8 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     if (!options.quiet) for (const input of plan.recorded?.used ?? []) print(`${usedMessage(input)}\n`);
     // Settings it cannot read have no report: "No hooks found" would say the file is empty.
     if ((build.pluginText !== undefined && !noSettings) || rows.length > 0) print(formatReport(rows, { style, quiet: options.quiet === true }));
-  }
+    print(formatPermissions(build.permissions, style, options.quiet === true));
+  } else if (!build.permissions.carried && build.permissions.rules > 0) messages.push(notCarriedLine(build.permissions.rules));
   if (build.pluginText === undefined) {
     (options.json ? say : printError)(
       `Settings have errors${options.json ? "" : " (listed above)"}; nothing was written. Fix them and run convert again.${options.json ? "" : "\n"}`,
@@ -85,7 +90,7 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     { file: plan.pluginFile, text: build.pluginText, existing: await readIfExists(plan.pluginFile) },
     { file: plan.runtimeFile, text: build.runtimeText!, existing: await readIfExists(plan.runtimeFile) },
   ];
-  if (build.hooks === 0) {
+  if (build.hooks === 0 && !build.config?.permissions && !build.localConfig?.permissions) {
     say(noSettings ? `No Claude Code settings any more: nothing to convert.` : "No hooks in the settings: nothing to convert.");
     const removed = await removeOwnFiles(files, projectDir, options.dryRun === true, say);
     // The local hooks file is ours alone (git-ignored, never edited on purpose): it goes with the settings.

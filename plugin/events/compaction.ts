@@ -9,6 +9,7 @@ import { decideIgnored } from "../decide/ignored-decision.js";
 import { fetchMessages } from "../opencode/session-messages.js";
 import { takeCompactTrigger } from "./bookkeeping.js";
 import { defineEvent, HookBlock } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
 
 interface CompactFiring {
   sessionID: string;
@@ -71,3 +72,31 @@ export const postCompactDocs = {
   exact: ["`trigger`, `compact_summary` (the summary OpenCode wrote)"],
   differs: [],
 } as const;
+
+const TRIGGER = "auto (default) or manual";
+
+/** The compaction request OpenCode saves first, auto unless the flags say manual. */
+const compactionAsked = (trigger: string | undefined) => ({ channel: "message.part.updated", compaction: { auto: (trigger ?? "auto") === "auto" } }) as const;
+
+/** How `test` fires them offline (cli/simulate/ replays the calls; the runtime bundle drops them). */
+export const preCompactScenario: EventScenario = {
+  event: "PreCompact",
+  happens: "message.part.updated of the compaction request (its trigger), then experimental.session.compacting, before OpenCode asks the model for a summary",
+  flags: { trigger: TRIGGER },
+  checks: [{ flag: "trigger", oneOf: "matcher values" }],
+  subject: (options) => options.trigger ?? "auto",
+  calls: (options) => [compactionAsked(options.trigger), { channel: "experimental.session.compacting" }],
+};
+
+export const postCompactScenario: EventScenario = {
+  event: "PostCompact",
+  happens: "message.part.updated of the compaction request (its trigger), then session.compacted once OpenCode saved the summary",
+  flags: { trigger: TRIGGER, summary: "the compaction's summary" },
+  checks: [{ flag: "trigger", oneOf: "matcher values" }],
+  subject: (options) => options.trigger ?? "auto",
+  calls: (options) => [
+    compactionAsked(options.trigger),
+    { turn: { compaction: { auto: (options.trigger ?? "auto") === "auto", summary: options.summary ?? "(the summary)" } } },
+    { channel: "session.compacted" },
+  ],
+};

@@ -7,15 +7,16 @@
 // fireEventSync does the same steps without a single await, for the permission race.
 import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
+import type { Dialect } from "../dialects/index.js";
 import { detach } from "../protocol/detach.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { allNow, andThen, type NowOrLater } from "../run/now-or-later.js";
 import { type HandlerRun, runHandlers, type RunMode } from "../run/run-handlers.js";
 import type { RunContext } from "../run/runners/define-runner.js";
-import { selectHandlers } from "../run/select-handlers.js";
+import { candidatesFor, type Selector, selectHandlers } from "../run/select-handlers.js";
 import type { Runtime } from "../runtime.js";
 import type { Channel, ChannelCall } from "./channels.js";
-import { commonFields } from "./common-input.js";
+import { commonFields, dialectFacts } from "./common-input.js";
 import { deliverBackgroundResult } from "./background-results.js";
 import { reportCommon } from "./report-common.js";
 import { activeInSession } from "./skill-sessions.js";
@@ -39,6 +40,8 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   matchValue?(firing: F): string;
   /** Every value matchValue can take in OpenCode, where that set is closed (convert names the others). */
   readonly matchValues?: readonly string[];
+  /** Another agent's firing (plugin/dialects/): only that agent's hooks run, with its stdin and environment. */
+  dialectOf?(firing: F): Dialect | undefined;
   /** Tool events: the call an `if` rule is evaluated against. */
   toolCall?(firing: F, runtime: Runtime): ToolCall;
   /** Why this firing's input cannot be handed to hooks, if it cannot: a handler that matches it fails. */
@@ -53,6 +56,8 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
    * and OpenCode goes on; a gate (PreToolUse) fails closed instead, so that no guard is skipped.
    */
   readonly failClosed?: boolean;
+  /** apply has nothing to do when no handler ran for any firing: it is then not called (most tool calls match no hook). */
+  readonly idleWhenNoneRan?: boolean;
   /** The session's next prompt or model request waits for this event's hooks (their output is for it). */
   readonly dueBeforeNextRequest?: boolean;
   /** Lifecycle events hand hooks a freshly written transcript; tool events one that may lag (as Claude's). */
@@ -93,13 +98,19 @@ export class HookBlock extends Error {
   }
 }
 
-export async function fireEvent<C extends Channel, F, D extends CommonOutcome>(
+/**
+ * Fires the event for this channel call. Undefined when nothing is left to wait for (no hooks, or
+ * none ran on an event whose apply then has nothing to do): a call no hook matches costs the
+ * channel no turn of the event loop. A problem found before the first await is thrown as it is.
+ */
+export function fireEvent<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
   call: ChannelCall<C>,
   runtime: Runtime,
-): Promise<void> {
-  if (runtime.handlersFor(module.name).length === 0) return;
-  await fireFirings(module, await module.firings(call, runtime), call, runtime);
+): Promise<void> | undefined {
+  if (runtime.handlersFor(module.name).length === 0) return undefined;
+  const firings = module.firings(call, runtime);
+  return firings instanceof Promise ? firings.then((known) => fireKnown(module, known, call, runtime)) : fireKnown(module, firings, call, runtime);
 }
 
 /** Runs the hooks of firings already known (e.g. a notification a timer decided on later). */
@@ -109,10 +120,20 @@ export async function fireFirings<C extends Channel, F, D extends CommonOutcome>
   call: ChannelCall<C>,
   runtime: Runtime,
 ): Promise<void> {
+  await fireKnown(module, firings, call, runtime);
+}
+
+function fireKnown<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  firings: readonly F[],
+  call: ChannelCall<C>,
+  runtime: Runtime,
+): Promise<void> | undefined {
   const handlers = runtime.handlersFor(module.name);
-  if (handlers.length === 0 || firings.length === 0) return;
-  const fired = await Promise.all(firings.map((firing) => fireOne(module, handlers, firing, runtime, "async")));
-  await module.apply(fired, call, runtime);
+  if (handlers.length === 0 || firings.length === 0) return undefined;
+  const each = firings.map((firing) => fireOne(module, firing, runtime, "async"));
+  if (module.idleWhenNoneRan && !each.some((one) => one instanceof Promise || one.ran)) return undefined;
+  return Promise.all(each).then((fired) => module.apply(fired, call, runtime));
 }
 
 /**
@@ -127,7 +148,7 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
   if (firings instanceof Promise) return false;
   const fired: Array<Fired<F, D>> = [];
   for (const firing of firings) {
-    const one = fireOne(module, handlers, firing, runtime, "sync");
+    const one = fireOne(module, firing, runtime, "sync");
     if (one === undefined) return false;
     fired.push(one);
   }
@@ -138,26 +159,25 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
 /** One firing, from its handlers to its decision; in sync mode undefined when a step would need an await. */
 function fireOne<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
-  handlers: ReturnType<Runtime["handlersFor"]>,
   firing: F,
   runtime: Runtime,
   mode: "async",
 ): NowOrLater<Fired<F, D>>;
 function fireOne<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
-  handlers: ReturnType<Runtime["handlersFor"]>,
   firing: F,
   runtime: Runtime,
   mode: "sync",
 ): Fired<F, D> | undefined;
 function fireOne<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
-  handlers: ReturnType<Runtime["handlersFor"]>,
   firing: F,
   runtime: Runtime,
   mode: RunMode,
 ): NowOrLater<Fired<F, D> | undefined> {
-  const selected = matching(module, handlers, firing, runtime);
+  const dialect = module.dialectOf?.(firing);
+  // Each agent's hooks answer only its own firings (the list is split once: runtime.handlersOf).
+  const selected = matching(module, runtime.handlersOf(module.name, dialect?.name), firing, runtime);
   // Most firings match no hook: build no input for them (a Read response holds the whole file).
   if (selected.length === 0) return { firing, decision: module.decide([], firing), ran: false };
   const unreadable = module.unreadable?.(firing);
@@ -172,17 +192,20 @@ function fireOne<C extends Channel, F, D extends CommonOutcome>(
   const ready = mode === "sync" ? allNow(parts) : Promise.all(parts);
   if (ready === undefined) return undefined;
   return andThen(ready, ([transcriptPath, own, extraEnv]) => {
+    const env = { ...runtime.hookEnv(sessionID), ...extraEnv };
     const context: RunContext = {
       cwd: runtime.directory,
       projectDir: runtime.directory,
-      env: { ...runtime.hookEnv(sessionID), ...extraEnv },
+      env: dialect ? dialect.env(env) : env,
       onBackgroundResult: (handler, result, outcome) => deliverBackgroundResult(runtime, sessionID, module.name, handler, result, outcome),
       host: { runtime, sessionID, sessionModel: runtime.sessions.peek(sessionID)?.model },
       ...(runtime.trace ? { trace: runtime.trace } : {}),
       // The permission race sends OpenCode nothing it can spare ahead of the answer: no statusMessage toast.
       ...(mode === "async" ? { toast: (message: string, variant: "info" | "warning" | "error") => runtime.toast(message, variant) } : {}),
     };
-    const input = { ...commonFields(runtime, module.name, sessionID, transcriptPath), ...own };
+    const input = dialect
+      ? dialect.input(module.name, dialectFacts(runtime, sessionID, transcriptPath), own)
+      : { ...commonFields(runtime, module.name, sessionID, transcriptPath), ...own };
     const runs = runHandlers(selected, { event: module.name, input }, context, mode);
     if (runs === undefined) return undefined;
     return andThen(runs, (done): Fired<F, D> => {
@@ -200,11 +223,12 @@ function matching<C extends Channel, F, D extends CommonOutcome>(
   firing: F,
   runtime: Runtime,
 ): ReturnType<Runtime["handlersFor"]> {
-  const selector = {
-    ...(module.matchValue ? { matchValue: module.matchValue(firing) } : {}),
-    ...(module.toolCall ? { toolCall: module.toolCall(firing, runtime) } : {}),
-    ...(module.unreadable?.(firing) ? { unreadable: true } : {}),
-  };
+  const selector: Selector = {};
+  if (module.matchValue) selector.matchValue = module.matchValue(firing);
+  // Most calls match no hook's matcher: nothing more is built for them (traced runs explain every handler).
+  if (!runtime.trace && candidatesFor(handlers, selector.matchValue).length === 0) return [];
+  if (module.toolCall) selector.toolCall = module.toolCall(firing, runtime);
+  if (module.unreadable?.(firing)) selector.unreadable = true;
   const chosen = selectHandlers(handlers, selector, (handler, error) =>
     runtime.log("error", `${module.name} hook [${handler.label}] not run: its matcher or "if" could not be evaluated (${String(error)})`),
   );

@@ -3,9 +3,14 @@
 // applied together to the one OpenCode call. defineToolEvent builds such an EventModule.
 import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
+import { DIALECT_TOOL_DECISIONS } from "../decide/dialect-decisions.js";
+import { DIALECTS } from "../../schema/dialects/agents.js";
+import { type Dialect, DIALECT_OF } from "../dialects/index.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import type { Runtime } from "../runtime.js";
-import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
+import type { ToolOutput } from "../tools/tool-response.js";
+import { candidatesFor } from "../run/select-handlers.js";
+import { type ClaudeCall, claudeCalls, claudeToolName } from "../tools/resolve-call.js";
 import type { ChannelCall } from "./channels.js";
 import { defineEvent, type EventModule } from "./define-event.js";
 
@@ -24,8 +29,11 @@ export interface ToolHookContext {
 }
 
 export interface ToolFiring {
+  /** Claude's call, or the dialect's call in its own names and shapes. */
   call: ClaudeCall;
   context: ToolHookContext;
+  /** Set for another agent's firing: only its hooks run, with its input and its decision (plugin/dialects/). */
+  dialect?: Dialect;
 }
 
 export interface CallDecision<D> {
@@ -38,6 +46,8 @@ export interface ToolEventSpec<C extends ToolChannel, D extends CommonOutcome> {
   channel: C;
   /** See EventModule.failClosed. */
   failClosed?: boolean;
+  /** See EventModule.idleWhenNoneRan. */
+  idleWhenNoneRan?: boolean;
   /** Whether this OpenCode call fires the event at all (default: always). */
   fires?(context: ToolHookContext): boolean;
   /** Event-specific input fields, added to the common ones and tool_name / tool_input. */
@@ -60,10 +70,14 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
     name: spec.name,
     channel: spec.channel,
     ...(spec.failClosed ? { failClosed: true } : {}),
+    ...(spec.idleWhenNoneRan ? { idleWhenNoneRan: true } : {}),
     firings(call, runtime) {
       const context = toolContext(call as ChannelCall<ToolChannel>, runtime);
-      if (spec.fires && !spec.fires(context)) return [];
-      return claudeCalls(context.tool, context.args, runtime.directory, runtime.mcpServers).map((claudeCall) => ({ call: claudeCall, context }));
+      const claude =
+        (spec.fires && !spec.fires(context)) || (spec.idleWhenNoneRan && noHookNames(spec.name, context, runtime))
+          ? []
+          : claudeCalls(context.tool, context.args, runtime.directory, runtime.mcpServers).map((claudeCall): ToolFiring => ({ call: claudeCall, context }));
+      return [...claude, ...dialectFirings(spec.name, context, runtime)];
     },
     session: (firing) => firing.context.sessionID,
     matchValue: (firing) => firing.call.toolName,
@@ -74,15 +88,58 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
       cwd: runtime.directory,
       projectDir: runtime.directory,
     }),
-    input: (firing) => ({ tool_name: firing.call.toolName, tool_input: firing.call.toolInput, ...spec.input(firing.call, firing.context) }),
-    decide: (runs, firing) => spec.decide(firing.call.toolName, runs),
+    dialectOf: (firing) => firing.dialect,
+    input: (firing) =>
+      firing.dialect
+        ? dialectToolInput(firing.dialect, spec.channel, firing)
+        : { tool_name: firing.call.toolName, tool_input: firing.call.toolInput, ...spec.input(firing.call, firing.context) },
+    // A dialect's merge returns this event's decision type (decide/dialect-decisions.ts pairs them by event).
+    decide: (runs, firing) =>
+      firing.dialect ? (DIALECT_TOOL_DECISIONS[firing.dialect.name][spec.name]!(firing.call, runs) as D) : spec.decide(firing.call.toolName, runs),
     apply(fired) {
       const context = fired[0]?.firing.context;
       if (context)
         return spec.apply(
-          fired.map(({ firing, decision }) => ({ call: firing.call, decision })),
+          // Another agent's firing that ran no hook decides nothing (and must not undo a Claude hook's allow).
+          fired.filter(({ firing, ran }) => firing.dialect === undefined || ran).map(({ firing, decision }) => ({ call: firing.call, decision })),
           context,
         );
     },
   });
+}
+
+/**
+ * Whether no Claude hook of the event can match the call by its name: then its input is not even
+ * converted (an event whose apply has nothing to do when no hook ran; traced runs explain every hook).
+ */
+function noHookNames(event: EventName, context: ToolHookContext, runtime: Runtime): boolean {
+  const name = claudeToolName(context.tool, runtime.mcpServers);
+  return name !== undefined && !runtime.trace && candidatesFor(runtime.handlersOf(event, undefined), name).length === 0;
+}
+
+/**
+ * Another agent's firings of this call: one per call in its tool names, for each agent with hooks on
+ * this event that replays it. Its own rule says whether the event happens (Codex's PostToolUse also
+ * follows a shell command that exits non-zero), so Claude's `fires` does not apply.
+ */
+function dialectFirings(event: EventName, context: ToolHookContext, runtime: Runtime): ToolFiring[] {
+  const firings: ToolFiring[] = [];
+  for (const name of DIALECTS) {
+    if (!DIALECT_TOOL_DECISIONS[name][event] || runtime.handlersOf(event, name).length === 0) continue;
+    const dialect = DIALECT_OF[name];
+    for (const call of dialect.toolCalls(context.tool, context.args, { directory: runtime.directory, mcpServers: runtime.mcpServers }))
+      firings.push({ call, context, dialect });
+  }
+  return firings;
+}
+
+/** The event's own fields for a dialect's hooks; its input builder keeps those the agent sends. */
+function dialectToolInput(dialect: Dialect, channel: ToolChannel, firing: ToolFiring): Record<string, unknown> {
+  const { call, context } = firing;
+  return {
+    tool_name: call.toolName,
+    tool_input: call.toolInput,
+    tool_use_id: context.callID,
+    ...(channel === "tool.execute.after" ? { tool_response: dialect.toolResponse(call, context.output as ToolOutput) } : {}),
+  };
 }

@@ -13,20 +13,25 @@ export interface EventDocs {
   readonly differs: readonly string[];
 }
 
-export const EVENTS_TABLE_START = "<!-- events table -->";
-export const EVENTS_TABLE_END = "<!-- /events table -->";
-
 /** The table: a row per event, in the order given; `|` in a cell is escaped, as GFM needs even in code. */
 export function eventsTable(rows: readonly EventDocs[]): string {
-  const cell = (text: string) => (text === "" ? " " : ` ${text.replaceAll("|", "\\|")} `);
-  const lines = rows.map((row) => `|${[row.event, row.channel, row.exact.join("; "), row.differs.join("; ")].map(cell).join("|")}|`);
+  const lines = rows.map((row) => `|${[row.event, row.channel, row.exact.join("; "), row.differs.join("; ")].map(tableCell).join("|")}|`);
   return ["| Event | OpenCode channel | Exact | Differs |", "|---|---|---|---|", ...lines].join("\n");
 }
 
 /** The page with the text between its markers replaced by the table; undefined when a marker is missing. */
 export function withEventsTable(page: string, rows: readonly EventDocs[]): string | undefined {
-  const start = page.indexOf(EVENTS_TABLE_START);
-  const end = page.indexOf(EVENTS_TABLE_END, start);
-  if (start < 0 || end < 0) return undefined;
-  return `${page.slice(0, start + EVENTS_TABLE_START.length)}\n\n${eventsTable(rows)}\n\n${page.slice(end)}`;
+  return withMarkedTable(page, "events table", eventsTable(rows));
 }
+
+/** The page with the text between `<!-- NAME -->` and `<!-- /NAME -->` replaced by `table`; undefined when a marker is missing. */
+export function withMarkedTable(page: string, name: string, table: string): string | undefined {
+  const [open, close] = [`<!-- ${name} -->`, `<!-- /${name} -->`];
+  const start = page.indexOf(open);
+  const end = page.indexOf(close, start);
+  if (start < 0 || end < 0) return undefined;
+  return `${page.slice(0, start + open.length)}\n\n${table}\n\n${page.slice(end)}`;
+}
+
+/** A table cell: `|` escaped, as GFM needs even in code; an empty cell blank. */
+export const tableCell = (text: string) => (text === "" ? " " : ` ${text.replaceAll("|", "\\|")} `);

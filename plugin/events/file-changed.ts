@@ -12,6 +12,7 @@ import { envFileFor, exportedBy } from "../env-file.js";
 import type { Runtime } from "../runtime.js";
 import { exportEnv } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
 
 interface ChangeFiring {
   sessionID: string;
@@ -73,3 +74,21 @@ export const fileChangedDocs = {
     "changes made any other way only with its watcher on (`OPENCODE_EXPERIMENTAL_FILEWATCHER=true`)",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const fileChangedScenario: EventScenario = {
+  event: "FileChanged",
+  happens:
+    "chat.message of a prompt (file events go to the session prompted last), then file.watcher.updated of the file, which fires the event only for a file a FileChanged matcher names in the project folder (or a watchPaths entry); then shell.env of a later bash call",
+  flags: { file: "the file that changed (relative to the project)", change: "change (default), add or unlink" },
+  checks: [
+    { flag: "file", needed: "the file that changed" },
+    { flag: "change", oneOf: ["add", "change", "unlink"] },
+  ],
+  subject: (options) => `${options.file} (${options.change ?? "change"})`,
+  calls: (options) => [
+    { channel: "chat.message", text: "(the prompt)" },
+    { channel: "file.watcher.updated", file: options.file ?? "", event: options.change ?? "change" },
+    { channel: "shell.env" },
+  ],
+};

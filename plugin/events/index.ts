@@ -3,30 +3,32 @@
 // replayed. convert's report reads this; a test checks that all 34 events are accounted for.
 import type { EventName } from "../../schema/events.js";
 import { answerAllowedPermission } from "./allowed-permission.js";
+import { answerRuleAllowedPermission, enforcePermissionRules } from "./claude-permissions.js";
 import { armSessionRules, trackAlwaysAnswers, trackAlwaysOffers, trackSessionRules } from "./ask-user.js";
 import { readConfig, releaseFailedCall, rememberModel, showNotice, trackBusy, trackCompaction, trackIdle, trackSession } from "./bookkeeping.js";
-import preCompact, { postCompact, postCompactDocs, preCompactDocs } from "./compaction.js";
+import preCompact, { postCompact, postCompactDocs, postCompactScenario, preCompactDocs, preCompactScenario } from "./compaction.js";
 import configChange from "./config-change.js";
 import type { EventModule, RegistryEntry } from "./define-event.js";
 import type { EventDocs } from "./event-docs.js";
-import fileChanged, { fileChangedDocs } from "./file-changed.js";
+import fileChanged, { fileChangedDocs, fileChangedScenario } from "./file-changed.js";
 import { deliverPinnedContext, refuseBlockedPrompt } from "./model-request.js";
-import notification, { cancelIdleNotification, idleNotification, notificationDocs } from "./notification.js";
-import permissionRequest, { permissionRequestDocs } from "./permission-request.js";
-import postToolBatch, { postToolBatchDocs } from "./post-tool-batch.js";
-import postToolUse, { postToolUseDocs } from "./post-tool-use.js";
-import postToolUseFailure, { failedBashCommand, postToolUseFailureDocs } from "./post-tool-use-failure.js";
-import preToolUse, { closeCallState, openCallState, preToolUseDocs, substituteResult } from "./pre-tool-use.js";
-import sessionEnd, { sessionEndAtExit, sessionEndDocs } from "./session-end.js";
+import notification, { cancelIdleNotification, idleNotification, notificationDocs, notificationScenario } from "./notification.js";
+import permissionRequest, { permissionRequestDocs, permissionRequestScenario } from "./permission-request.js";
+import postToolBatch, { postToolBatchDocs, postToolBatchScenario } from "./post-tool-batch.js";
+import postToolUse, { postToolUseDocs, postToolUseScenario } from "./post-tool-use.js";
+import postToolUseFailure, { failedBashCommand, postToolUseFailureDocs, postToolUseFailureScenario } from "./post-tool-use-failure.js";
+import preToolUse, { closeCallState, openCallState, preToolUseDocs, preToolUseScenario, substituteResult } from "./pre-tool-use.js";
+import type { EventScenario } from "./scenario.js";
+import sessionEnd, { sessionEndAtExit, sessionEndDocs, sessionEndScenario } from "./session-end.js";
 import { activateSkill, activateTypedSkill } from "./skills.js";
-import sessionStart, { compactedSession, deliverSessionContext, resumedSession, sessionStartDocs } from "./session-start.js";
+import sessionStart, { compactedSession, deliverSessionContext, resumedSession, sessionStartDocs, sessionStartScenario } from "./session-start.js";
 import { exportHookEnv, finishStartedWork, forgetDeletedSession, closeRuntime } from "./shutdown.js";
-import stop, { finishAwaitedTurn, resetStopLoop, stopDocs } from "./stop.js";
-import stopFailure, { stopFailureDocs } from "./stop-failure.js";
-import subagentStart, { subagentStartDocs } from "./subagent-start.js";
-import subagentStop, { subagentStopDocs } from "./subagent-stop.js";
-import userPromptExpansion, { userPromptExpansionDocs } from "./user-prompt-expansion.js";
-import userPromptSubmit, { blockExpandedPrompt, userPromptSubmitDocs } from "./user-prompt-submit.js";
+import stop, { finishAwaitedTurn, resetStopLoop, stopDocs, stopScenario } from "./stop.js";
+import stopFailure, { stopFailureDocs, stopFailureScenario } from "./stop-failure.js";
+import subagentStart, { subagentStartDocs, subagentStartScenario } from "./subagent-start.js";
+import subagentStop, { subagentStopDocs, subagentStopScenario } from "./subagent-stop.js";
+import userPromptExpansion, { userPromptExpansionDocs, userPromptExpansionScenario } from "./user-prompt-expansion.js";
+import userPromptSubmit, { blockExpandedPrompt, userPromptSubmitDocs, userPromptSubmitScenario } from "./user-prompt-submit.js";
 
 export const REGISTRY: readonly RegistryEntry[] = [
   readConfig,
@@ -44,9 +46,10 @@ export const REGISTRY: readonly RegistryEntry[] = [
   deliverSessionContext,
   resetStopLoop,
   userPromptSubmit,
-  // tool.execute.before
+  // tool.execute.before: Claude's permission rules after the PreToolUse hooks, as Claude checks them
   openCallState,
   preToolUse,
+  enforcePermissionRules,
   // tool.execute.after: a loaded skill's hooks first, the substitute (PostToolUse sees it), PreToolUse context last
   activateSkill,
   substituteResult,
@@ -58,9 +61,10 @@ export const REGISTRY: readonly RegistryEntry[] = [
   trackCompaction,
   postToolUseFailure,
   releaseFailedCall,
-  // permission.asked: what an "Always allow" would allow (at once, before any reply), a PreToolUse allow answers, then PermissionRequest, then Notification
+  // permission.asked: what an "Always allow" would allow (at once, before any reply), a PreToolUse allow or an allow rule answers, then PermissionRequest, then Notification
   trackAlwaysOffers,
   answerAllowedPermission,
+  answerRuleAllowedPermission,
   permissionRequest,
   notification,
   // permission.replied, session.updated: the "Always allow" answers, the permission rules OpenCode holds
@@ -115,6 +119,27 @@ export const EVENT_DOCS: readonly EventDocs[] = [
   permissionRequestDocs,
   notificationDocs,
   fileChangedDocs,
+];
+
+/** How `test` fires each event offline, in the order `test --help` lists them: each event module keeps its own (cli/simulate/ replays them; the runtime bundle drops them). */
+export const EVENT_SCENARIOS: readonly EventScenario[] = [
+  preToolUseScenario,
+  postToolUseScenario,
+  postToolUseFailureScenario,
+  postToolBatchScenario,
+  permissionRequestScenario,
+  notificationScenario,
+  userPromptSubmitScenario,
+  userPromptExpansionScenario,
+  sessionStartScenario,
+  sessionEndScenario,
+  stopScenario,
+  stopFailureScenario,
+  subagentStartScenario,
+  subagentStopScenario,
+  preCompactScenario,
+  postCompactScenario,
+  fileChangedScenario,
 ];
 
 const NO_CHANNEL = "OpenCode 1.18.33 has no matching event";

@@ -12,6 +12,8 @@ import { stopGuard } from "../stop/stop-loop.js";
 import { claudeCalls } from "../tools/resolve-call.js";
 import type { ChannelCall } from "./channels.js";
 import { defineEvent, defineListener, fireFirings } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
+import { askPermission, INPUT, NEEDS_TOOL, TOOL } from "./scenario-parts.js";
 
 interface NoticeFiring {
   sessionID: string;
@@ -92,3 +94,12 @@ export const notificationDocs = {
   exact: ["`message`, `notification_type` (matcher)", "output ignored"],
   differs: ["only these two types happen in OpenCode"],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const notificationScenario: EventScenario = {
+  event: "Notification",
+  happens: "permission.asked for the tool call (notification_type permission_prompt)",
+  flags: { tool: TOOL, input: INPUT },
+  checks: [NEEDS_TOOL],
+  calls: askPermission,
+};

@@ -15,6 +15,8 @@ import type { Runtime } from "../runtime.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
 import type { ChannelCall } from "./channels.js";
 import { defineEvent } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
+import { askPermission, INPUT, NEEDS_TOOL, TOOL } from "./scenario-parts.js";
 
 export interface PermissionFiring {
   request: ChannelCall<"permission.asked">["input"];
@@ -99,3 +101,12 @@ export const permissionRequestDocs = {
     "the TUI waits for an answer",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const permissionRequestScenario: EventScenario = {
+  event: "PermissionRequest",
+  happens: "permission.asked for the tool call",
+  flags: { tool: TOOL, input: INPUT },
+  checks: [NEEDS_TOOL],
+  calls: askPermission,
+};

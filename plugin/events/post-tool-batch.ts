@@ -12,6 +12,8 @@ import { spillLongText } from "../protocol/spill-long-text.js";
 import { dueWork, pin, sessionSlot } from "../session-state.js";
 import { claudeCalls } from "../tools/resolve-call.js";
 import { defineEvent } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
+import { INPUT, NEEDS_TOOL, RESULT, TOOL, TOOL_ERROR } from "./scenario-parts.js";
 
 interface BatchFiring {
   sessionID: string;
@@ -79,3 +81,23 @@ export const postToolBatchDocs = {
   ],
   differs: [],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const postToolBatchScenario: EventScenario = {
+  event: "PostToolBatch",
+  happens:
+    "tool.execute.after of the call (message.part.updated of it for an --error), then experimental.chat.messages.transform of the next model request, whose last message is the finished step",
+  flags: { tool: TOOL, input: INPUT, output: RESULT, error: TOOL_ERROR },
+  checks: [
+    (options) => (options.output !== undefined && options.error !== undefined ? "--output and --error: a call has a result or an error, not both" : undefined),
+    NEEDS_TOOL,
+  ],
+  calls: (options) => [
+    { channel: "tool.execute.before" },
+    options.error !== undefined
+      ? { channel: "message.part.updated", failed: options.error }
+      : { channel: "tool.execute.after", result: { output: options.output ?? "" } },
+    { turn: { step: "the call" } },
+    { channel: "experimental.chat.messages.transform" },
+  ],
+};

@@ -13,9 +13,12 @@ import { spillLongText } from "../protocol/spill-long-text.js";
 import { pin } from "../session-state.js";
 import { appendModelOutput } from "../substitute.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
+import { byClaudeName } from "../tools/table.js";
 import { bashFailureText, failedBashExit, isInterrupt, isToolFailure } from "../tools/tool-failure.js";
 import { defineEvent } from "./define-event.js";
 import { defineToolEvent } from "./define-tool-event.js";
+import type { EventScenario, FireOptions } from "./scenario.js";
+import { INPUT, NEEDS_TOOL, TOOL, TOOL_ERROR } from "./scenario-parts.js";
 
 const decide = decidePostToolUseFailure;
 
@@ -111,3 +114,43 @@ export const postToolUseFailureDocs = {
     "for a tool error OpenCode has already handed the error to the model: the feedback is added to that result in the next and every later request (the next request waits for the hooks)",
   ],
 } as const;
+
+/** --tool names Bash, in either naming. */
+const isBash = (options: FireOptions) => (byClaudeName(options.tool ?? "")?.opencode ?? options.tool) === "bash";
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const postToolUseFailureScenario: EventScenario = {
+  event: "PostToolUseFailure",
+  happens:
+    "a Bash command that exited non-zero: tool.execute.after with its exit code (OpenCode calls it a success); another tool's error: message.part.updated of the failed call, then the next model request (experimental.chat.messages.transform)",
+  flags: {
+    tool: TOOL,
+    input: INPUT,
+    output: "what the failed Bash command printed",
+    error: TOOL_ERROR,
+    exit: "the Bash command's non-zero exit code (default 1)",
+  },
+  checks: [
+    NEEDS_TOOL,
+    ({ exit, error, output, tool }) => {
+      const bash = isBash({ tool });
+      if (exit !== undefined && !bash) return `--exit: only a Bash command exits with a code; give ${tool}'s error with --error`;
+      if (exit !== undefined && error !== undefined)
+        return "--exit and --error: a Bash call fails by a non-zero exit (--exit) or by an error of the tool itself (--error), not both";
+      if (output !== undefined && (error !== undefined || !bash))
+        return "--output: only a Bash command that exited non-zero has output; a failed tool has its --error";
+      if (exit !== undefined && (!/^-?\d+$/.test(exit) || Number(exit) === 0))
+        return `--exit ${exit}: a non-zero exit code (a command that exits 0 succeeded: test PostToolUse)`;
+      return undefined;
+    },
+  ],
+  calls: (options) =>
+    isBash(options) && options.error === undefined
+      ? [{ channel: "tool.execute.before" }, { channel: "tool.execute.after", result: { output: options.output ?? "", exit: Number(options.exit ?? "1") } }]
+      : [
+          { channel: "tool.execute.before" },
+          { channel: "message.part.updated", failed: options.error ?? "(the tool's error)" },
+          { turn: { step: "the call" } },
+          { channel: "experimental.chat.messages.transform" },
+        ],
+};

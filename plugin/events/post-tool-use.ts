@@ -10,11 +10,15 @@ import { appendModelOutput, replaceModelOutput, substituteText } from "../substi
 import { failedBashExit } from "../tools/tool-failure.js";
 import { type ToolOutput, toolResponse } from "../tools/tool-response.js";
 import { defineToolEvent } from "./define-tool-event.js";
+import type { EventScenario } from "./scenario.js";
+import { INPUT, NEEDS_TOOL, RESULT, TOOL } from "./scenario-parts.js";
 
 export default defineToolEvent<"tool.execute.after", PostToolUseDecision>({
   name: "PostToolUse",
   channel: "tool.execute.after",
   fires: (context) => failedBashExit(context.tool, context.output) === undefined,
+  // Decisions of handlers that did not run replace and append nothing.
+  idleWhenNoneRan: true,
   input: (call, context) => {
     const startedAt = context.runtime.peekCallState(context.callID)?.startedAt;
     return {
@@ -52,3 +56,12 @@ export const postToolUseDocs = {
   ],
   differs: [],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const postToolUseScenario: EventScenario = {
+  event: "PostToolUse",
+  happens: "tool.execute.after of a tool call that succeeded",
+  flags: { tool: TOOL, input: INPUT, output: RESULT },
+  checks: [NEEDS_TOOL],
+  calls: (options) => [{ channel: "tool.execute.before" }, { channel: "tool.execute.after", result: { output: options.output ?? "" } }],
+};

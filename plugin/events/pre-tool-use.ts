@@ -14,12 +14,16 @@ import { tellUser } from "../opencode/inject.js";
 import { askTheUser } from "./ask-user.js";
 import { defineListener, HookBlock } from "./define-event.js";
 import { defineToolEvent, toolContext, type ToolHookContext, type CallDecision } from "./define-tool-event.js";
+import type { EventScenario } from "./scenario.js";
+import { INPUT, NEEDS_TOOL, RESULT, TOOL } from "./scenario-parts.js";
 
 export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
   name: "PreToolUse",
   channel: "tool.execute.before",
   // A tool call whose hooks could not even be run is not let through (guards may be among them).
   failClosed: true,
+  // Decisions of handlers that did not run block nothing, add nothing, rewrite nothing.
+  idleWhenNoneRan: true,
   input: (call, context) => ({
     tool_use_id: context.callID,
     ...(call.mcpServer !== undefined ? { mcp_server: { name: call.mcpServer } } : {}),
@@ -44,7 +48,10 @@ export default defineToolEvent<"tool.execute.before", PreToolUseDecision>({
     // Claude shows the reason of an allow or ask to the user, not to the model (https://code.claude.com/docs/en/hooks#pretooluse-decision-control).
     for (const reason of decisions.flatMap((each) => each.decision.reasons)) tellUser(runtime, `PreToolUse hook on ${context.tool}: ${reason}`, "info");
     const asked = decisions.find((each) => each.decision.decision === "ask");
-    if (asked) await askTheUser(context, asked.call.mcpServer);
+    if (asked) {
+      state.hookAsked = true;
+      await askTheUser(context, asked.call.mcpServer);
+    }
     applySubstitute(decisions, context);
   },
 });
@@ -137,3 +144,16 @@ export const preToolUseDocs = {
     "`allow`, `ask`, `defer` and an `updatedInput` that cannot be applied ([Decisions OpenCode has no exact equivalent for](#decisions-opencode-has-no-exact-equivalent-for))",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const preToolUseScenario: EventScenario = {
+  event: "PreToolUse",
+  happens: "tool.execute.before of the tool call, then tool.execute.after if it runs",
+  flags: { tool: TOOL, input: INPUT, output: RESULT },
+  checks: [NEEDS_TOOL],
+  calls: (options) => [
+    { channel: "tool.execute.before" },
+    { channel: "permission.asked", ifRulesAsk: true },
+    { channel: "tool.execute.after", result: { output: options.output ?? "" } },
+  ],
+};

@@ -8,6 +8,7 @@ import type { Runtime } from "../runtime.js";
 import { sessionSlot, wasStarted } from "../session-state.js";
 import type { Channel, ChannelCall } from "./channels.js";
 import { defineEvent } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
 
 interface EndFiring {
   sessionID: string;
@@ -59,3 +60,16 @@ export const sessionEndDocs = {
   ],
   differs: ["`reason` is `other` (deleted session, end of `opencode run`) or `prompt_input_exit` (the TUI or server exits)"],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const sessionEndScenario: EventScenario = {
+  event: "SessionEnd",
+  happens: "session.deleted of the session (reason other); prompt_input_exit: the plugin's dispose as the TUI exits, for the session it created",
+  flags: { reason: "other (default, a deleted session) or prompt_input_exit (OpenCode exits)" },
+  checks: [{ flag: "reason", oneOf: "matcher values", never: { why: "OpenCode ends no session this way" } }],
+  subject: (options) => `reason ${options.reason ?? "other"}`,
+  calls: (options) =>
+    (options.reason ?? "other") === "other"
+      ? [{ channel: "session.deleted", title: "New session" }]
+      : [{ channel: "session.created", title: "New session" }, { channel: "dispose" }],
+};

@@ -16,6 +16,8 @@ import type { Runtime } from "../runtime.js";
 import { addStartContext, dueWork, exportEnv, markStarted, takeAsyncContext, takeStartContext } from "../session-state.js";
 import type { Channel } from "./channels.js";
 import { defineEvent, defineListener, type EventModule } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
+import { TYPED, typedPrompt } from "./scenario-parts.js";
 
 type Source = "startup" | "resume" | "compact" | "fork";
 
@@ -110,3 +112,16 @@ export const sessionStartDocs = {
     "the env file is sourced once by `/bin/sh`, so only exported variables carry over",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const sessionStartScenario: EventScenario = {
+  event: "SessionStart",
+  happens: "session.created (resume: the first prompt of a session this OpenCode did not create), then the first prompt; then shell.env of a later bash call",
+  flags: { source: "startup (default), resume or fork", prompt: TYPED },
+  checks: [{ flag: "source", oneOf: ["startup", "resume", "fork"], never: { values: ["compact", "clear"], why: "needs a real OpenCode session" } }],
+  calls(options) {
+    const source = options.source ?? "startup";
+    const created = source === "resume" ? [] : [{ channel: "session.created", title: source === "fork" ? "A session (fork #1)" : "New session" } as const];
+    return [...created, { channel: "chat.message", text: typedPrompt(options) }, { channel: "shell.env" }];
+  },
+};

@@ -8,6 +8,8 @@ import { turnEnd } from "../opencode/session-messages.js";
 import { sessionSlot } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
 import { idleMessages } from "./stop.js";
+import type { EventScenario } from "./scenario.js";
+import { TURN_PROMPT } from "./scenario-parts.js";
 
 interface FailureFiring {
   sessionID: string;
@@ -82,3 +84,25 @@ export const stopFailureDocs = {
   exact: ["runs instead of Stop", "`error` in Claude's names (`rate_limit`, `server_error`, `invalid_request`, ...), `error_details`", "output ignored"],
   differs: ["the name is mapped from OpenCode's error type and the HTTP status"],
 } as const;
+
+/** Claude error types whose OpenCode error carries no text (MessageOutputLengthError): error_details is its name. */
+const WITHOUT_MESSAGE: readonly string[] = ["max_output_tokens"];
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const stopFailureScenario: EventScenario = {
+  event: "StopFailure",
+  happens: "session.idle after a turn that ended in an error of the model call, saved on its assistant message",
+  flags: { errorType: "Claude's error type, e.g. rate_limit, server_error (default unknown)", error: "the API error's text", prompt: TURN_PROMPT },
+  checks: [
+    { flag: "errorType", oneOf: "matcher values", never: { why: "OpenCode reports no such error" } },
+    ({ error, errorType }) =>
+      error !== undefined && WITHOUT_MESSAGE.includes(errorType ?? "")
+        ? `--error: OpenCode's error for ${errorType} carries no text (error_details is its name)`
+        : undefined,
+  ],
+  subject: (options) => options.errorType ?? "unknown",
+  calls: (options) => [
+    { turn: { prompt: options.prompt, error: { type: options.errorType ?? "unknown", text: options.error ?? "(the API error)" } } },
+    { channel: "session.idle" },
+  ],
+};

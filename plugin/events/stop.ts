@@ -19,6 +19,8 @@ import { type ChannelCall, shared } from "./channels.js";
 import { continueSession } from "./continue-session.js";
 import { defineEvent, defineListener } from "./define-event.js";
 import { isContinuation } from "../opencode/session-messages.js";
+import type { EventScenario } from "./scenario.js";
+import { LAST_MESSAGE, LOOP, TURN_PROMPT } from "./scenario-parts.js";
 
 interface StopFiring {
   sessionID: string;
@@ -136,3 +138,12 @@ export const stopDocs = {
     "`background_tasks` and `session_crons` are not sent (OpenCode has neither). In `opencode run` the loop runs while `run` shuts down, and the plugin prints the continuations' final text as `run` would (stdout, default or `--format json`)",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const stopScenario: EventScenario = {
+  event: "Stop",
+  happens: "session.idle after a finished turn",
+  flags: { prompt: TURN_PROMPT, lastMessage: LAST_MESSAGE },
+  stopHookActive: LOOP,
+  calls: (options) => [{ turn: { prompt: options.prompt, lastMessage: options.lastMessage } }, { channel: "session.idle" }],
+};

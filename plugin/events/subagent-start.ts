@@ -7,6 +7,8 @@ import { type ContextDecision, decideContext } from "../decide/context-decision.
 import { markStarted } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
 import { applyStart } from "./session-start.js";
+import type { EventScenario } from "./scenario.js";
+import { AGENT_TYPE, checkAgentType, subagentStarts, subagentSubject, TASK_PROMPT } from "./scenario-parts.js";
 
 interface SubagentFiring {
   parentID: string;
@@ -45,3 +47,13 @@ export const subagentStartDocs = {
     "`Plan` fires only when OpenCode runs its `plan` agent as a subagent (a task call or a `subtask: true` command naming it): OpenCode's plan is a primary agent, and switching to it starts no subagent",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const subagentStartScenario: EventScenario = {
+  event: "SubagentStart",
+  happens: 'session.created of the subagent\'s child session (titled "(@<agent> subagent)"), then chat.message of its first prompt',
+  flags: { agentType: AGENT_TYPE, prompt: TASK_PROMPT },
+  checks: [checkAgentType],
+  subject: subagentSubject,
+  calls: (options) => [subagentStarts(options), { channel: "chat.message", text: options.prompt ?? "(the task's prompt)", session: "subagent" }],
+};

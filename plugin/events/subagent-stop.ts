@@ -15,6 +15,8 @@ import { continuationDone, stopDecided, stopGuard, subagentTurnEnded } from "../
 import { continueSession } from "./continue-session.js";
 import { defineEvent, fireEvent } from "./define-event.js";
 import { type ToolHookContext, toolContext } from "./define-tool-event.js";
+import type { EventScenario } from "./scenario.js";
+import { AGENT_TYPE, checkAgentType, LAST_MESSAGE, LOOP, subagentOf, subagentStarts, subagentSubject, TASK_PROMPT } from "./scenario-parts.js";
 
 interface SubagentStopFiring {
   parentID: string;
@@ -99,3 +101,23 @@ export const subagentStopDocs = {
   ],
   differs: [],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const subagentStopScenario: EventScenario = {
+  event: "SubagentStop",
+  happens: "session.created of the subagent's child session, then tool.execute.after of the task tool once the subagent answered",
+  flags: { agentType: AGENT_TYPE, prompt: TASK_PROMPT, lastMessage: LAST_MESSAGE },
+  stopHookActive: LOOP,
+  checks: [checkAgentType],
+  subject: subagentSubject,
+  calls: (options) => [
+    subagentStarts(options),
+    // The task tool's call as OpenCode 1.18.33 makes it (packages/opencode/src/tool/task.ts).
+    {
+      channel: "tool.execute.before",
+      call: { tool: "task", args: { description: "(the task)", prompt: options.prompt ?? "(the task's prompt)", subagent_type: subagentOf(options) } },
+    },
+    // A block sends the subagent back to work, and the task call waits for an answer no offline model gives.
+    { channel: "tool.execute.after", result: { taskOf: "subagent" }, waitsForAnswer: true },
+  ],
+};

@@ -10,6 +10,7 @@ import { systemReminder } from "../protocol/messages.js";
 import { spillLongText } from "../protocol/spill-long-text.js";
 import { blockNextPrompt } from "../session-state.js";
 import { defineEvent } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
 
 interface ExpansionFiring {
   sessionID: string;
@@ -55,3 +56,24 @@ export const userPromptExpansionDocs = {
   exact: ["`command_name` (matcher), `command_args`, the expanded `prompt`", "context and blocks as for UserPromptSubmit"],
   differs: [],
 } as const;
+
+/** The /command typed, without its slash. */
+const commandOf = (options: { command?: string }) => options.command?.replace(/^\//, "") ?? "";
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const userPromptExpansionScenario: EventScenario = {
+  event: "UserPromptExpansion",
+  happens: "command.execute.before of the typed /command, expanded into its prompt, then chat.message of that prompt",
+  flags: { command: "the /command typed", arguments: "the command's arguments", prompt: "the prompt the /command expands to" },
+  checks: [(options) => (commandOf(options) ? undefined : "UserPromptExpansion needs --command (the /command typed, e.g. review)")],
+  subject: (options) => `/${commandOf(options)}${options.arguments ? ` ${options.arguments}` : ""}`,
+  calls: (options) => [
+    {
+      channel: "command.execute.before",
+      command: commandOf(options),
+      arguments: options.arguments ?? "",
+      prompt: options.prompt ?? `(the prompt of /${commandOf(options)})`,
+    },
+    { channel: "chat.message", expanded: "command" },
+  ],
+};

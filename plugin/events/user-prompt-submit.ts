@@ -15,6 +15,8 @@ import { promptBlockedText, systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
 import { isBlockedPrompt, rememberBlockedPrompt, takeNextPromptBlock } from "../session-state.js";
 import { defineEvent, defineListener } from "./define-event.js";
+import type { EventScenario } from "./scenario.js";
+import { TYPED, typedPrompt } from "./scenario-parts.js";
 
 interface PromptFiring {
   sessionID: string;
@@ -83,3 +85,11 @@ export const userPromptSubmitDocs = {
     "the user sees the reason as a toast, in the log, and on stderr in `opencode run` (which exits 0)",
   ],
 } as const;
+
+/** How `test` fires it offline (cli/simulate/ replays the calls; the runtime bundle drops it). */
+export const userPromptSubmitScenario: EventScenario = {
+  event: "UserPromptSubmit",
+  happens: "chat.message of the prompt, before OpenCode saves it",
+  flags: { prompt: TYPED },
+  calls: (options) => [{ channel: "chat.message", text: typedPrompt(options) }],
+};

@@ -24,13 +24,20 @@ export type IfRule = (call: ToolCall) => boolean;
 
 export type IfRuleResult = { ok: true; rule: IfRule } | { ok: false; error: string };
 
-export function compileIfRule(text: string): IfRuleResult {
+/**
+ * What a rule says of a call it cannot evaluate (an unparsable command, `$VAR` with a pattern naming
+ * arguments, a specifier the tool does not take): an `if` filter matches (the hook runs); a
+ * permission rule (plugin/permissions/) matches only on the command's literal text.
+ */
+export type WhenUncertain = "match" | "literal";
+
+export function compileIfRule(text: string, uncertain: WhenUncertain = "match"): IfRuleResult {
   const parsed = parseIfRule(text);
   if (!parsed.ok) return parsed;
   const { tool, specifier } = parsed;
   const sameTool = (name: string) => canonicalName(name) === tool || mcpServerRule(tool, name);
   if (specifier === undefined) return { ok: true, rule: (call) => sameTool(call.toolName) };
-  const test = specifierTest(tool, specifier);
+  const test = specifierTest(tool, specifier, uncertain);
   return { ok: true, rule: (call) => sameTool(call.toolName) && test(call) };
 }
 
@@ -40,11 +47,11 @@ function mcpServerRule(rule: string, name: string): boolean {
 }
 
 /** The tool table says which input field a specifier reads, and how (plugin/tools/table.ts). */
-function specifierTest(tool: string, specifier: string): (call: ToolCall) => boolean {
+function specifierTest(tool: string, specifier: string, uncertain: WhenUncertain): (call: ToolCall) => boolean {
   const field = byClaudeName(tool)?.rule;
   switch (field?.kind) {
     case "command":
-      return bashTest(specifier, field.key);
+      return bashTest(specifier, field.key, uncertain);
     case "path":
       return pathTest(specifier, field.key);
     case "url":
@@ -55,18 +62,19 @@ function specifierTest(tool: string, specifier: string): (call: ToolCall) => boo
       return (call) => glob.test(String(call.toolInput[field.key] ?? ""));
     }
   }
-  return () => true; // A specifier the tool does not take: run the hook, as Claude fails open.
+  const fallback = uncertain === "match";
+  return () => fallback; // A specifier the tool does not take: run the hook, as Claude fails open.
 }
 
-function bashTest(specifier: string, key: string): (call: ToolCall) => boolean {
+function bashTest(specifier: string, key: string, uncertain: WhenUncertain): (call: ToolCall) => boolean {
   const pattern = specifier.endsWith(":*") ? `${specifier.slice(0, -2)} *` : specifier;
   const glob = wildcard(pattern);
   const namesOnlyCommand = !/\s/.test(pattern.replace(/ \*$/, ""));
   return (call) => {
     const command = String(call.toolInput[key] ?? "");
     const parts = subcommands(command);
-    if (!parts) return true;
-    if (!namesOnlyCommand && hasDynamicParts(command)) return true;
+    if (!parts) return uncertain === "match" || glob.test(command.trim());
+    if (uncertain === "match" && !namesOnlyCommand && hasDynamicParts(command)) return true;
     return glob.test(command.trim()) || parts.some((part) => glob.test(part));
   };
 }
@@ -90,9 +98,10 @@ function pathTest(specifier: string, field: string): (call: ToolCall) => boolean
     pattern = specifier.slice(1);
   } else {
     base = (call) => call.cwd;
-    pattern = specifier.startsWith("./") ? specifier.slice(2) : specifier;
-    // gitignore: a pattern without a slash matches a name at any depth.
-    if (!pattern.replace(/\/$/, "").includes("/")) pattern = `**/${pattern}`;
+    const anchored = specifier.startsWith("./");
+    pattern = anchored ? specifier.slice(2) : specifier;
+    // gitignore: a pattern without a slash matches a name at any depth; `./.env` is the cwd's `.env` only.
+    if (!anchored && !pattern.replace(/\/$/, "").includes("/")) pattern = `**/${pattern}`;
   }
   if (pattern.endsWith("/")) pattern += "**";
   const matchers = [compilePathGlob(pattern), compilePathGlob(`${pattern}/**`)];

@@ -2,6 +2,7 @@
 // settings order. Source: https://code.claude.com/docs/en/hooks#hook-handler-fields.
 import type { CompiledHandler } from "../compile.js";
 import type { ToolCall } from "../match/if-rule.js";
+import { indexByMatcher, type MatcherIndex } from "../match/matcher-index.js";
 
 export interface Selector {
   /** Value the matcher is tested against (tool_name for tool events). */
@@ -19,7 +20,8 @@ export function selectHandlers(
 ): CompiledHandler[] {
   const seen = new Set<string>();
   const selected: CompiledHandler[] = [];
-  for (const handler of handlers) {
+  // Only the handlers whose matcher may match are visited: the others would fail their matcher, silently.
+  for (const handler of candidatesFor(handlers, firing.matchValue)) {
     // One handler whose matcher or `if` cannot be evaluated is that handler's problem only.
     let matches: boolean;
     try {
@@ -33,6 +35,20 @@ export function selectHandlers(
     selected.push(handler);
   }
   return selected;
+}
+
+/** The handlers whose matcher may match `matchValue` (all of them without one), in settings order. */
+export function candidatesFor(handlers: readonly CompiledHandler[], matchValue: string | undefined): readonly CompiledHandler[] {
+  return indexed(handlers).candidates(matchValue);
+}
+
+/** Each list of handlers (an event's, as the runtime holds it) is indexed once, at its first firing. */
+const indexes = new WeakMap<readonly CompiledHandler[], MatcherIndex<CompiledHandler>>();
+
+function indexed(handlers: readonly CompiledHandler[]): MatcherIndex<CompiledHandler> {
+  let index = indexes.get(handlers);
+  if (!index) indexes.set(handlers, (index = indexByMatcher(handlers)));
+  return index;
 }
 
 /**

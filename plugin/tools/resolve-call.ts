@@ -39,6 +39,12 @@ export function claudeCalls(toolId: string, args: Record<string, unknown>, cwd: 
   return [{ toolName: toolId, toolInput: toClaudeInput(undefined, args) }];
 }
 
+/** Claude's name for an OpenCode call, as claudeCalls names it, without its input; undefined where a call has a name per file (apply_patch). */
+export function claudeToolName(toolId: string, mcpServers: readonly string[]): string | undefined {
+  if (toolId === APPLY_PATCH || toolId === INVALID_TOOL) return undefined;
+  return byOpencodeId(toolId)?.claude ?? mcpToolName(toolId, mcpServers)?.claude ?? toolId;
+}
+
 /** A call named as usual whose input cannot be given to a hook: matchers still see its name. */
 function unreadableCall(toolId: string, mcpServers: readonly string[]): ClaudeCall {
   const mcp = mcpToolName(toolId, mcpServers);

@@ -1,10 +1,12 @@
 // What is written from the modules that own the facts: docs/events.md's events table from the event
-// modules' rows (npm run docs), and none of that text, nor the fields' descriptions or Claude's tool
-// list, in the runtime every generated plugin copies (its size budget: plugin-size.test.ts).
+// modules' rows and docs/cli.md's test table from their scenarios (npm run docs), and none of that
+// text, nor the fields' descriptions or Claude's tool list, in the runtime every generated plugin
+// copies (its size budget: plugin-size.test.ts).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { withTestTable } from "../../cli/simulate/scenarios-table.js";
 import { eventsTable, withEventsTable } from "../../plugin/events/event-docs.js";
 import { EVENT_DOCS, EVENT_MODULES, isReplayed } from "../../plugin/events/index.js";
 import { CLAUDE_ONLY_TOOLS } from "../../plugin/tools/table.js";
@@ -30,6 +32,11 @@ describe("docs/events.md", () => {
     expect(eventsTable([row]).split("\n")[2]).toBe("| FileChanged | `a\\|b` | one; two | |");
     expect(withEventsTable("no markers", [row])).toBeUndefined();
   });
+});
+
+it("docs/cli.md's test table is the event modules' scenarios (npm run docs writes it)", async () => {
+  const page = await readFile(path.join(REPO_ROOT, "docs/cli.md"), "utf8");
+  expect(withTestTable(page), "docs/cli.md is stale: run npm run docs").toBe(page);
 });
 
 it("the runtime bundle carries no docs row, field description or Claude-only tool name", async () => {

@@ -58,6 +58,7 @@ describe("`if` rules on file tools (gitignore-style paths)", () => {
     ["Edit(/docs/**)", `${project}/docs/a.md`, true], // "/" = project root
     ["Edit(//etc/hosts)", "/etc/hosts", true], // "//" = absolute
     ["Edit(./README.md)", `${project}/README.md`, true],
+    ["Edit(./README.md)", `${project}/docs/README.md`, false], // `./name`: the cwd's file only
     ["Read(*.ts)", "/elsewhere/a.ts", false], // outside the base
     ["LSP(src/**)", `${project}/lib/a.ts`, false], // every file tool reads its path from the tool table
     ["LSP(src/**)", `${project}/src/a.ts`, true],

@@ -93,8 +93,8 @@ const FLOORS: readonly (readonly string[])[] = [
   ["env-file.ts"],
   ["decide/", "runtime.ts"],
   ["run/", "transcripts.ts", "local-hooks.ts"],
-  ["opencode/", "compile.ts"],
-  ["match/", "mcp/", "stop/", "substitute.ts", "settings-drift.ts"],
+  ["opencode/", "compile.ts", "permissions/"],
+  ["match/", "mcp/", "stop/", "dialects/", "substitute.ts", "settings-drift.ts"],
   ["tools/", "protocol/", "session-state.ts", "config.ts", "private-folder.ts"],
 ];
 

@@ -8,6 +8,7 @@ import { optionVariable, substituteOptions } from "../../../schema/plugin-option
 import type { PluginOrigin } from "../../../schema/types.js";
 import type { CompiledHandler } from "../../compile.js";
 import { decodeResult, type ProcessOutcome } from "../../protocol/decode-result.js";
+import { DIALECT_OF } from "../../dialects/index.js";
 import { type SpawnRequest, spawnCommand, spawnCommandSync } from "../spawn-command.js";
 import { defineRunner, type RunContext, type RunOutcome } from "./define-runner.js";
 import { failureBlocks } from "./failure-policy.js";
@@ -16,13 +17,15 @@ export default defineRunner({
   type: "command",
   differences: (handler) => [...(handler.shell === "powershell" ? ["shell powershell: runs with pwsh, which must be on PATH"] : [])],
   async run({ handler, compiled, event, stdin, context }) {
-    return decoded(event, handler, await spawnCommand(spawnRequest(handler, compiled, stdin, context)));
+    return decoded(event, handler, compiled, await spawnCommand(spawnRequest(handler, compiled, stdin, context)));
   },
-  runSync: ({ handler, compiled, event, stdin, context }) => decoded(event, handler, spawnCommandSync(spawnRequest(handler, compiled, stdin, context))),
+  runSync: ({ handler, compiled, event, stdin, context }) =>
+    decoded(event, handler, compiled, spawnCommandSync(spawnRequest(handler, compiled, stdin, context))),
 });
 
-/** The exit code and output read as Claude reads them, whichever way the command was spawned. */
-function decoded(event: EventName, handler: HandlerOf<"command">, outcome: ProcessOutcome): RunOutcome {
+/** The exit code and output read as Claude reads them (another agent's hook: as that agent does), whichever way the command was spawned. */
+function decoded(event: EventName, handler: HandlerOf<"command">, compiled: Pick<CompiledHandler, "dialect">, outcome: ProcessOutcome): RunOutcome {
+  if (compiled.dialect) return { outcome, result: DIALECT_OF[compiled.dialect].decode(event, outcome) };
   return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };
 }
 

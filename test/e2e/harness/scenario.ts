@@ -21,7 +21,7 @@ export interface ScenarioSpec {
   /** Scripts for subagent sessions, by a text their first prompt contains (fake-llm.ts). */
   subagentScripts?: Record<string, Step[]>;
   /** Extra convert options (e.g. `plugins`), given the project folder. */
-  convert?: (projectDir: string) => { plugins?: string[] };
+  convert?: (projectDir: string) => { plugins?: string[]; permissions?: boolean };
   /** Answers prompt and agent hook evaluations (fake-llm.ts). */
   judge?: Judge;
   /** Run this /command (defined under `files`, e.g. `.opencode/command/<name>.md`); `prompt` is its arguments. */

@@ -1,0 +1,262 @@
+// Codex CLI hooks (.codex/hooks.json, [hooks] in .codex/config.toml) converted beside Claude's and
+// replayed in-process with Codex's contract, by real sh/jq hooks written the way Codex users write them.
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { check } from "../../cli/commands/check.js";
+import { convert } from "../../cli/commands/convert.js";
+import { testHook } from "../../cli/commands/test-hook.js";
+import { loadPlugin } from "../helpers/load-plugin.js";
+import { makeProject, settings, type TempProject } from "../helpers/project.js";
+
+let project: TempProject;
+afterEach(() => project?.remove());
+
+// Codex runs `$SHELL -lc <command>`: a login shell reads the user's profile, seconds on a machine with a
+// heavy ~/.bashrc. The hooks here run under sh; the test of the shell itself uses its own SHELL.
+const shell = process.env.SHELL;
+beforeAll(() => {
+  process.env.SHELL = "/bin/sh";
+});
+afterAll(() => {
+  if (shell === undefined) delete process.env.SHELL;
+  else process.env.SHELL = shell;
+});
+
+const codexHooks = (hooks: Record<string, Array<{ matcher?: string; hooks: object[] }>>) => ({ hooks });
+const command = (text: string, extra: object = {}) => ({ type: "command", command: text, ...extra });
+
+/** A guard as Codex's docs write one: read the command with jq, deny with a reason. */
+const GUARD = `#!/bin/sh
+cmd=$(jq -r '.tool_input.command')
+case "$cmd" in
+  *"rm -rf"*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is not allowed"}}' ;;
+esac
+exit 0
+`;
+
+describe("Codex hooks replayed with Codex's contract", () => {
+  it("a PreToolUse guard reading tool_input.command denies with Codex's model-visible text; other commands run", async () => {
+    project = await makeProject({
+      ".codex/hooks/guard.sh": GUARD,
+      ".codex/hooks.json": codexHooks({ PreToolUse: [{ matcher: "Bash", hooks: [command("sh .codex/hooks/guard.sh")] }] }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await expect(plugin.before("bash", { command: "rm -rf build", description: "clean" })).rejects.toThrow(
+      "Command blocked by PreToolUse hook: rm -rf is not allowed. Command: rm -rf build",
+    );
+    await expect(plugin.before("bash", { command: "ls", description: "list" })).resolves.toEqual({ command: "ls", description: "list" });
+  });
+
+  it("sends Codex's stdin: its common fields in its order, Bash {command} only, no CLAUDE_PROJECT_DIR", async () => {
+    project = await makeProject({
+      ".codex/hooks.json": codexHooks({ PreToolUse: [{ hooks: [command('cat > input.json; printf %s "${CLAUDE_PROJECT_DIR-unset}" > env.txt')] }] }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "echo hi", description: "greet", timeout: 5000 }, "call_1");
+    const input = await readFile(project.file("input.json"), "utf8");
+    expect(Object.keys(JSON.parse(input))).toEqual([
+      "session_id",
+      "turn_id",
+      "transcript_path",
+      "cwd",
+      "hook_event_name",
+      "model",
+      "permission_mode",
+      "tool_name",
+      "tool_input",
+      "tool_use_id",
+    ]);
+    expect(JSON.parse(input)).toMatchObject({
+      transcript_path: null,
+      turn_id: "ses_test",
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "echo hi" },
+      tool_use_id: "call_1",
+      cwd: project.dir,
+    });
+    expect(await readFile(project.file("env.txt"), "utf8")).toBe("unset");
+  });
+
+  it("an unknown output field fails the hook and the call proceeds; exit 2 with empty stderr does not block; exit 2 with stderr does", async () => {
+    const unknown = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"},"extra":1}'`;
+    project = await makeProject({
+      ".codex/hooks.json": codexHooks({
+        PreToolUse: [
+          { matcher: "Bash", hooks: [command(`jq -e '.tool_input.command == "unknown"' >/dev/null && ${unknown}; exit 0`)] },
+          { matcher: "Bash", hooks: [command(`jq -e '.tool_input.command == "silent"' >/dev/null && exit 2; exit 0`)] },
+          { matcher: "Bash", hooks: [command(`jq -e '.tool_input.command == "loud"' >/dev/null && { echo "not loud" >&2; exit 2; }; exit 0`)] },
+        ],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await expect(plugin.before("bash", { command: "unknown" })).resolves.toEqual({ command: "unknown" });
+    expect(plugin.client.logs().join("\n")).toContain("hook returned invalid pre-tool-use JSON output");
+    await expect(plugin.before("bash", { command: "silent" })).resolves.toEqual({ command: "silent" });
+    expect(plugin.client.logs().join("\n")).toContain("PreToolUse hook exited with code 2 but did not write a blocking reason to stderr");
+    await expect(plugin.before("bash", { command: "loud" })).rejects.toThrow("Command blocked by PreToolUse hook: not loud. Command: loud");
+  });
+
+  it("allow with updatedInput rewrites only the command; allow alone is refused and changes nothing", async () => {
+    const rewrite = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo safe"}}}'`;
+    project = await makeProject({
+      ".codex/config.toml": `[[hooks.PreToolUse]]\nmatcher = "Bash"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = """jq -e '.tool_input.command == "danger"' >/dev/null && ${rewrite}; exit 0"""\n`,
+    });
+    const plugin = await loadPlugin(project.dir);
+    await expect(plugin.before("bash", { command: "danger", description: "d" })).resolves.toEqual({ command: "echo safe", description: "d" });
+  });
+
+  it("apply_patch answers to Edit and Write matchers with the patch as tool_input.command; read fires nothing", async () => {
+    project = await makeProject({ ".codex/hooks.json": codexHooks({ PreToolUse: [{ matcher: "Edit|Write", hooks: [command("cat >> inputs.jsonl")] }] }) });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("write", { filePath: project.file("hello.txt"), content: "hi\n" });
+    await plugin.before("read", { filePath: project.file("hello.txt") });
+    const inputs = (await readFile(project.file("inputs.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]).toMatchObject({ tool_name: "apply_patch", tool_input: { command: "*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch" } });
+  });
+
+  it("PostToolUse reads tool_input.command and tool_response as text, also after a non-zero exit; a block replaces the output", async () => {
+    const block = `printf '%s' '{"decision":"block","reason":"output withheld"}'`;
+    project = await makeProject({
+      ".codex/hooks.json": codexHooks({
+        PostToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              command(
+                `input=$(cat); printf "%s" "$input" | jq -r '.tool_input.command + " => " + .tool_response' >> seen.txt; printf "%s" "$input" | jq -e '.tool_input.command == "secret"' >/dev/null && ${block}; exit 0`,
+              ),
+            ],
+          },
+        ],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    const failed = await plugin.call("bash", { command: "false" }, { title: "false", output: "", metadata: { output: "", exit: 1 } });
+    expect(failed.output).toBe("");
+    const hidden = await plugin.call("bash", { command: "secret" }, { title: "secret", output: "s3cr3t\n", metadata: { output: "s3cr3t\n", exit: 0 } });
+    expect(hidden.output).toBe("output withheld");
+    expect(await readFile(project.file("seen.txt"), "utf8")).toBe("false => \nsecret => s3cr3t\n\n");
+  });
+
+  it("runs the command as Codex does: $SHELL -lc <command>, in the project folder", async () => {
+    project = await makeProject({
+      "fake-shell": `#!/bin/sh\nprintf '%s|' "$@" > "$(dirname "$0")/shell.txt"\nexec /bin/sh "$@"\n`,
+      ".codex/hooks.json": codexHooks({ PreToolUse: [{ hooks: [command("pwd > cwd.txt")] }] }),
+    });
+    await import("node:fs/promises").then((fs) => fs.chmod(project.file("fake-shell"), 0o755));
+    process.env.SHELL = project.file("fake-shell");
+    try {
+      const plugin = await loadPlugin(project.dir);
+      await plugin.before("bash", { command: "ls" });
+    } finally {
+      process.env.SHELL = "/bin/sh";
+    }
+    expect(await readFile(project.file("shell.txt"), "utf8")).toBe("-lc|pwd > cwd.txt|");
+    expect((await readFile(project.file("cwd.txt"), "utf8")).trim()).toBe(project.dir);
+  });
+
+  it("Claude's and Codex's hooks of one project each run with their own contract, and the report names the agent", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "Bash", hooks: [command('jq -r .tool_name > claude.txt; printf %s "$CLAUDE_PROJECT_DIR" > claude-env.txt')] }],
+      }),
+      ".codex/hooks.json": codexHooks({
+        PreToolUse: [{ matcher: "Bash", hooks: [command("jq -c .tool_input > codex.txt")] }],
+        Stop: [{ hooks: [command("true")] }],
+      }),
+    });
+    const out: string[] = [];
+    const result = await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
+    expect(result.exitCode).toBe(0);
+    const report = out.join("");
+    expect(report).toMatch(/translated\s+PreToolUse \[Bash\] jq -c .tool_input > codex.txt \(Codex CLI\)/);
+    expect(report).toMatch(/dropped\s+Stop \[\*\] true \(Codex CLI\)[\s\S]*why: Codex's Stop is not replayed yet/);
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "echo x", description: "d" });
+    expect(await readFile(project.file("claude.txt"), "utf8")).toBe("Bash\n");
+    expect(await readFile(project.file("claude-env.txt"), "utf8")).toBe(project.dir);
+    expect(await readFile(project.file("codex.txt"), "utf8")).toBe('{"command":"echo x"}\n');
+  });
+
+  it("a Codex hook that does not match the call leaves a Claude hook's allow as it is", async () => {
+    const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } });
+    project = await makeProject({
+      ".claude/settings.json": settings({ PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${allow}'`)] }] }),
+      ".codex/hooks.json": codexHooks({ PreToolUse: [{ matcher: "apply_patch", hooks: [command("touch codex-ran")] }] }),
+    });
+    const plugin = await loadPlugin(project.dir, { permission: { bash: "ask" } });
+    await plugin.before("bash", { command: "ls" }, "call_allowed");
+    await plugin.emit("permission.asked", {
+      id: "per_1",
+      sessionID: "ses_test",
+      permission: "bash",
+      patterns: ["ls"],
+      always: ["ls *"],
+      metadata: {},
+      tool: { messageID: "msg_1", callID: "call_allowed" },
+    });
+    expect(plugin.client.calls.filter(([name]) => name === "permission.reply")).toHaveLength(1);
+    expect(existsSync(project.file("codex-ran"))).toBe(false);
+  });
+
+  it("Claude's disableAllHooks does not switch Codex hooks off (Codex does not read Claude's settings)", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({ PreToolUse: [{ hooks: [command("touch claude-ran")] }] }, { disableAllHooks: true }),
+      ".codex/hooks.json": codexHooks({ PreToolUse: [{ hooks: [command("touch codex-ran")] }] }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "ls" });
+    expect(existsSync(project.file("codex-ran"))).toBe(true);
+    expect(existsSync(project.file("claude-ran"))).toBe(false);
+  });
+
+  it("check sees a Codex hooks file change: the plugin is stale until convert runs again", async () => {
+    project = await makeProject({ ".codex/hooks.json": codexHooks({ PreToolUse: [{ matcher: "Bash", hooks: [command("true")] }] }) });
+    const quiet = { project: project.dir, print: () => {}, printError: () => {} };
+    expect((await convert(quiet)).exitCode).toBe(0);
+    expect((await check(quiet)).exitCode).toBe(0);
+    await writeFile(project.file(".codex/hooks.json"), JSON.stringify(codexHooks({ PreToolUse: [{ matcher: "Bash", hooks: [command("false")] }] })));
+    expect((await check(quiet)).exitCode).toBe(1);
+  });
+
+  it("test fires a Codex hook offline on the OpenCode call, and says what OpenCode would show", async () => {
+    project = await makeProject({
+      ".codex/hooks/guard.sh": GUARD,
+      ".codex/hooks.json": codexHooks({ PreToolUse: [{ matcher: "Bash", hooks: [command("sh .codex/hooks/guard.sh")] }] }),
+    });
+    const out: string[] = [];
+    const { exitCode } = await testHook({
+      project: project.dir,
+      event: "PreToolUse",
+      tool: "Bash",
+      input: '{"command":"rm -rf build"}',
+      print: (text) => out.push(text),
+      printError: (text) => out.push(text),
+    });
+    expect(exitCode).toBe(1);
+    const text = out.join("");
+    expect(text).toContain("ran     [sh .codex/hooks/guard.sh] at .codex/hooks.json:");
+    expect(text).toContain('OpenCode shows "Command blocked by PreToolUse hook: rm -rf is not allowed. Command: rm -rf build"');
+    expect(text).not.toContain("  as Bash"); // Claude's firing has no hook here: not shown
+  });
+
+  it("bad Codex files are reported at file:line:col; [features] hooks = false drops every Codex hook", async () => {
+    project = await makeProject({
+      ".codex/hooks.json": `{\n  "hooks": {\n    "PreToolUs": [],\n    "PreToolUse": [{ "matcher": "(?=x)", "hooks": [{ "type": "command", "command": "true" }] }]\n  }\n}\n`,
+      ".codex/config.toml": `[features]\nhooks = false\n`,
+    });
+    const out: string[] = [];
+    await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
+    const text = out.join("");
+    expect(text).toContain(
+      '.codex/hooks.json:3:5: warning: "PreToolUs" is not a Codex hook event; Codex ignores it (did you mean "PreToolUse"?) [codex-unknown-event]',
+    );
+    expect(text).toContain('.codex/hooks.json:4:20: warning: matcher "(?=x)" is not a valid regex');
+  });
+});

@@ -1,0 +1,323 @@
+// The Codex CLI dialect as tables, from Codex's own documented examples and sources: its matcher
+// rule (codex-rs/hooks/src/events/common.rs tests, and the reference's runs), the output it accepts
+// and refuses (engine/output_parser.rs, events/pre_tool_use.rs), the stdin it builds
+// (schema.rs `*CommandInput`), its tool table, its merges, and its files.
+import { describe, expect, it } from "vitest";
+import { compileCodexMatcher } from "../../schema/dialects/codex/codex-matcher.js";
+import { readCodexHooks } from "../../schema/dialects/codex/read-codex-hooks.js";
+import { codexTimeout } from "../../schema/dialects/codex/events.js";
+import { decodeCodexResult } from "../../plugin/dialects/codex/codex-output.js";
+import { codexInput } from "../../plugin/dialects/codex/codex-input.js";
+import { codexCalls, codexToolResponse } from "../../plugin/dialects/codex/codex-tools.js";
+import { CODEX } from "../../plugin/dialects/codex/codex-dialect.js";
+import { decideCodexPostToolUse, decideCodexPreToolUse } from "../../plugin/decide/codex-tool-decisions.js";
+import type { HandlerRun } from "../../plugin/run/run-handlers.js";
+import type { HookResult } from "../../plugin/protocol/decode-result.js";
+
+describe("matchers", () => {
+  it.each([
+    [undefined, "Bash", true],
+    ["", "SessionStart", true],
+    ["*", "Edit", true],
+    ["Edit|Write", "Write", true],
+    ["Edit|Write", "Bash", false],
+    ["Bash", "BashOutput", false],
+    ["Bash", "bash", false], // case-sensitive
+    ["Ba", "Bash", false], // exact, not a prefix
+    ["mcp__memory", "mcp__memory__create_entities", false],
+    ["^Bash", "BashOutput", true], // a regex, unanchored
+    ["^Bash$", "BashOutput", false],
+    ["a.p", "apply_patch", true],
+    ["mcp__.*__write.*", "mcp__filesystem__write_file", true],
+    ["mcp__.*__write.*", "mcp__filesystem__read_file", false],
+    ["Bash, apply_patch", "Bash", false], // comma and space make it a regex that matches nothing here
+  ] as const)("%j on %s: %s", (matcher, value, expected) => {
+    const compiled = compileCodexMatcher(matcher);
+    expect(compiled.ok && compiled.test(value)).toBe(expected);
+  });
+
+  it("refuses what Rust's regex cannot compile (Codex drops the group)", () => {
+    expect(compileCodexMatcher("[").ok).toBe(false);
+    expect(compileCodexMatcher("(?!Bash).*").ok).toBe(false);
+  });
+
+  it("apply_patch answers to its aliases Edit and Write; events without a matcher field ignore it", () => {
+    const test = (event: string, matcher: string, value: string) => {
+      const compiled = CODEX.compileMatcher(event, matcher);
+      return compiled.ok && compiled.matcher.test(value);
+    };
+    expect(test("PreToolUse", "Edit", "apply_patch")).toBe(true);
+    expect(test("PostToolUse", "^Write$", "apply_patch")).toBe(true);
+    expect(test("PreToolUse", "Edit", "Bash")).toBe(false);
+    expect(test("Stop", "^done$", "anything")).toBe(true);
+  });
+});
+
+describe("output decoding", () => {
+  const exit0 = (stdout: string) => ({ exitCode: 0, stdout, stderr: "" });
+  const pre = (specific: object, extra: object = {}) => JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", ...specific }, ...extra });
+  it.each<[string, string, { exitCode?: number; stdout: string; stderr: string; timedOut?: boolean }, HookResult]>([
+    [
+      "deny with a reason",
+      "PreToolUse",
+      exit0(pre({ permissionDecision: "deny", permissionDecisionReason: "do not run that" })),
+      { status: "success", json: JSON.parse(pre({ permissionDecision: "deny", permissionDecisionReason: "do not run that" })) },
+    ],
+    [
+      "deny without a reason",
+      "PreToolUse",
+      exit0(pre({ permissionDecision: "deny" })),
+      { status: "error", message: "PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason" },
+    ],
+    [
+      "allow alone",
+      "PreToolUse",
+      exit0(pre({ permissionDecision: "allow" })),
+      { status: "error", message: "PreToolUse hook returned unsupported permissionDecision:allow" },
+    ],
+    [
+      "ask",
+      "PreToolUse",
+      exit0(pre({ permissionDecision: "ask", permissionDecisionReason: "?" })),
+      { status: "error", message: "PreToolUse hook returned unsupported permissionDecision:ask" },
+    ],
+    [
+      "updatedInput without allow",
+      "PreToolUse",
+      exit0(pre({ updatedInput: { command: "x" } })),
+      { status: "error", message: "PreToolUse hook returned updatedInput without permissionDecision:allow" },
+    ],
+    ["decision approve", "PreToolUse", exit0('{"decision":"approve"}'), { status: "error", message: "PreToolUse hook returned unsupported decision:approve" }],
+    [
+      "continue:false on PreToolUse",
+      "PreToolUse",
+      exit0('{"continue":false}'),
+      { status: "error", message: "PreToolUse hook returned unsupported continue:false" },
+    ],
+    [
+      "an unknown field",
+      "PreToolUse",
+      exit0('{"systemMessage":"hi","extra":1}'),
+      { status: "error", message: "hook returned invalid pre-tool-use JSON output" },
+    ],
+    [
+      "an unknown field in hookSpecificOutput",
+      "PostToolUse",
+      exit0('{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"x"}}'),
+      { status: "error", message: "hook returned invalid post-tool-use JSON output" },
+    ],
+    ["a wrong type", "Stop", exit0('{"decision":"block","reason":3}'), { status: "error", message: "hook returned invalid stop JSON output" }],
+    [
+      "hookSpecificOutput without hookEventName",
+      "SessionStart",
+      exit0('{"hookSpecificOutput":{"additionalContext":"x"}}'),
+      { status: "error", message: "hook returned invalid session-start JSON output" },
+    ],
+    [
+      "another event's hookSpecificOutput (no effect)",
+      "PreToolUse",
+      exit0('{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"x"}}'),
+      { status: "success", json: {} },
+    ],
+    [
+      "PostToolUse reason without decision",
+      "PostToolUse",
+      exit0('{"reason":"why"}'),
+      { status: "error", message: "PostToolUse hook returned reason without decision" },
+    ],
+    [
+      "PostToolUse suppressOutput",
+      "PostToolUse",
+      exit0('{"suppressOutput":true}'),
+      { status: "error", message: "PostToolUse hook returned unsupported suppressOutput" },
+    ],
+    [
+      "Stop block without reason",
+      "Stop",
+      exit0('{"decision":"block"}'),
+      { status: "error", message: "Stop hook returned decision:block without a non-empty reason" },
+    ],
+    ["plain text on PreToolUse (ignored)", "PreToolUse", exit0("checked\n"), { status: "success" }],
+    ["plain text on SessionStart (context)", "SessionStart", exit0("remember this\n"), { status: "success", text: "remember this" }],
+    ["text that looks like JSON", "UserPromptSubmit", exit0("{oops"), { status: "error", message: "hook returned invalid user-prompt-submit JSON output" }],
+    [
+      "exit 2 with stderr, stdout allow ignored",
+      "PreToolUse",
+      { exitCode: 2, stdout: pre({ permissionDecision: "allow", updatedInput: {} }), stderr: "blocked\n" },
+      { status: "blocking", stderr: "blocked" },
+    ],
+    [
+      "exit 2 with empty stderr",
+      "PreToolUse",
+      { exitCode: 2, stdout: "", stderr: "  \n" },
+      { status: "error", message: "PreToolUse hook exited with code 2 but did not write a blocking reason to stderr" },
+    ],
+    ["exit 1", "PreToolUse", { exitCode: 1, stdout: "", stderr: "boom" }, { status: "error", message: "hook exited with code 1" }],
+    ["timeout", "PreToolUse", { stdout: "", stderr: "", timedOut: true }, { status: "cancelled" }],
+  ])("%s", (_name, event, outcome, expected) => {
+    expect(decodeCodexResult(event, outcome)).toEqual(expected);
+  });
+});
+
+describe("stdin", () => {
+  const facts = { sessionID: "ses_1", turnID: "ses_1", transcriptPath: null, cwd: "/p", model: "gpt-5.5", permissionMode: "default" };
+  it("PreToolUse: the common fields in Codex's order, then tool_name, tool_input, tool_use_id; nothing of Claude's extras", () => {
+    const input = codexInput("PreToolUse", facts, {
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      tool_use_id: "call_1",
+      mcp_server: { name: "x" },
+      duration_ms: 3,
+    });
+    expect(Object.entries(input)).toEqual([
+      ["session_id", "ses_1"],
+      ["turn_id", "ses_1"],
+      ["transcript_path", null],
+      ["cwd", "/p"],
+      ["hook_event_name", "PreToolUse"],
+      ["model", "gpt-5.5"],
+      ["permission_mode", "default"],
+      ["tool_name", "Bash"],
+      ["tool_input", { command: "ls" }],
+      ["tool_use_id", "call_1"],
+    ]);
+  });
+
+  it("SessionStart has no turn_id; SessionEnd has only the common four and reason; a subagent adds agent_id and agent_type", () => {
+    expect(codexInput("SessionStart", facts, { source: "startup", model: "x" })).not.toHaveProperty("turn_id");
+    expect(Object.keys(codexInput("SessionEnd", facts, { reason: "other" }))).toEqual(["session_id", "transcript_path", "cwd", "hook_event_name", "reason"]);
+    expect(
+      codexInput("Stop", { ...facts, subagent: { id: "ses_2", type: "explore" } }, { stop_hook_active: false, last_assistant_message: "done" }),
+    ).toMatchObject({
+      agent_id: "ses_2",
+      agent_type: "explore",
+      stop_hook_active: false,
+      last_assistant_message: "done",
+    });
+  });
+});
+
+describe("tool table", () => {
+  const where = { directory: "/p", mcpServers: ["memory"] };
+  it.each([
+    ["bash", { command: "ls -la", description: "list", timeout: 10 }, "Bash", { command: "ls -la" }],
+    [
+      "apply_patch",
+      { patchText: "*** Begin Patch\n*** Delete File: a\n*** End Patch" },
+      "apply_patch",
+      { command: "*** Begin Patch\n*** Delete File: a\n*** End Patch" },
+    ],
+    [
+      "write",
+      { filePath: "/p/hello.txt", content: "hi\nthere\n" },
+      "apply_patch",
+      { command: "*** Begin Patch\n*** Add File: hello.txt\n+hi\n+there\n*** End Patch" },
+    ],
+    [
+      "edit",
+      { filePath: "/p/src/a.ts", oldString: "a", newString: "b" },
+      "apply_patch",
+      { command: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch" },
+    ],
+    ["memory_create_entities", { entities: [] }, "mcp__memory__create_entities", { entities: [] }],
+  ] as const)("%s -> %s", (tool, args, name, input) => {
+    const [call] = codexCalls(tool, { ...args }, where);
+    expect(call).toMatchObject({ toolName: name, toolInput: input });
+  });
+
+  it.each(["read", "glob", "grep", "webfetch", "websearch", "task", "todowrite"])("%s has no Codex tool: no call", (tool) => {
+    expect(codexCalls(tool, { filePath: "/p/a" }, where)).toEqual([]);
+  });
+
+  it("tool_response: Bash's output text, a patch's summary", () => {
+    const [bash] = codexCalls("bash", { command: "echo hi" }, where);
+    expect(codexToolResponse(bash!, { output: "hi\n", metadata: { output: "hi\n", exit: 0 } })).toBe("hi\n");
+    const [write] = codexCalls("write", { filePath: "/p/hello.txt", content: "x" }, where);
+    expect(codexToolResponse(write!, { output: "Wrote file successfully." })).toBe(
+      "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n",
+    );
+  });
+});
+
+describe("merges", () => {
+  const run = (result: HookResult, label = "hook"): HandlerRun => ({ handler: { label, timeoutMs: 600_000 } as HandlerRun["handler"], result });
+  const deny = (reason: string): HookResult => ({
+    status: "success",
+    json: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } },
+  });
+  const bash = { toolName: "Bash", toolInput: { command: "rm -rf /" } };
+
+  it("PreToolUse: the first reason in settings order reaches the model, in Codex's words", () => {
+    const decision = decideCodexPreToolUse(bash, [run({ status: "success" }), run(deny("first")), run({ status: "blocking", stderr: "second" })]);
+    expect(decision.decision).toBe("deny");
+    expect(decision.denyMessages).toEqual(["Command blocked by PreToolUse hook: first. Command: rm -rf /"]);
+    expect(decideCodexPreToolUse({ toolName: "mcp__memory__x", toolInput: {} }, [run(deny("no"))]).denyMessages).toEqual([
+      "Tool call blocked by PreToolUse hook: no. Tool: mcp__memory__x",
+    ]);
+  });
+
+  it("PreToolUse: a rewrite answers no permission; a block drops it", () => {
+    const rewrite: HookResult = {
+      status: "success",
+      json: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } },
+    };
+    expect(decideCodexPreToolUse(bash, [run(rewrite)])).toMatchObject({ updatedInput: { command: "ls" } });
+    expect(decideCodexPreToolUse(bash, [run(rewrite)])).not.toHaveProperty("decision");
+    expect(decideCodexPreToolUse(bash, [run(rewrite), run(deny("no"))]).updatedInput).toBeUndefined();
+  });
+
+  it("PostToolUse: blocks and continue:false replace the output with every reason, and stop nothing; context is kept", () => {
+    const block: HookResult = { status: "success", json: { decision: "block", reason: "withheld" } };
+    const halt: HookResult = { status: "success", json: { continue: false, stopReason: "halt" } };
+    const context: HookResult = { status: "success", json: { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "note" } } };
+    expect(decideCodexPostToolUse(bash, [run(context), run(block)])).toMatchObject({ updatedToolOutput: { value: "withheld" }, feedback: ["note"] });
+    expect(decideCodexPostToolUse(bash, [run(halt)])).toMatchObject({ updatedToolOutput: { value: "halt" } });
+    expect(decideCodexPostToolUse(bash, [run(block), run({ status: "blocking", stderr: "also" })])).toMatchObject({
+      updatedToolOutput: { value: "withheld\n\nalso" },
+    });
+    expect(decideCodexPostToolUse(bash, [run(halt)]).stop).toBeUndefined();
+  });
+});
+
+describe("files", () => {
+  it("hooks.json and config.toml of both layers all load, user first; [features] hooks = false of the project wins", () => {
+    const read = readCodexHooks([
+      {
+        display: ".codex/config.toml",
+        layer: "project",
+        format: "config.toml",
+        text: '[features]\nhooks = false\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "check.sh"\ntimeout_sec = 30\n',
+      },
+      {
+        display: "~/.codex/hooks.json",
+        layer: "user",
+        format: "hooks.json",
+        text: JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "guard.sh" }] }] } }),
+      },
+      { display: "~/.codex/config.toml", layer: "user", format: "config.toml", text: "[features]\nhooks = true\n" },
+    ]);
+    expect(read.hooks.map((hook) => [hook.event, hook.command, hook.timeout, hook.where])).toEqual([
+      ["PreToolUse", "guard.sh", undefined, "~/.codex/hooks.json:1:52"],
+      ["Stop", "check.sh", 30, ".codex/config.toml:5:1"],
+    ]);
+    expect(read.disabledIn).toBe(".codex/config.toml");
+    expect(read.diagnostics).toEqual([]);
+  });
+
+  it("a config.toml that is not TOML is an error at its line and column; a bad handler a warning", () => {
+    const read = readCodexHooks([
+      { display: ".codex/config.toml", layer: "project", format: "config.toml", text: "[hooks\n" },
+      { display: ".codex/hooks.json", layer: "project", format: "hooks.json", text: '{"hooks":{"Stop":[{"hooks":[{"type":"command"}]}]}}' },
+    ]);
+    expect(read.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual([
+      ".codex/hooks.json:1:29 warning codex-invalid-handler",
+      ".codex/config.toml:1:7 error codex-toml-syntax",
+    ]);
+  });
+
+  it("timeouts: 600 s by default, at least 1, SessionEnd and Interrupt clamped to 3 s", () => {
+    expect([codexTimeout("PreToolUse", undefined), codexTimeout("PreToolUse", 0), codexTimeout("SessionEnd", 30), codexTimeout("Stop", 1200)]).toEqual([
+      600, 1, 3, 1200,
+    ]);
+  });
+});
