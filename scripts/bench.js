@@ -3,15 +3,20 @@
 // The plugin is measured under the Bun inside the pinned opencode binary (BUN_BE_BUN=1: the runtime
 // that loads plugins) and under Node, and so is the live plugin's start-up (dist/live.js, which
 // reads, validates and compiles the hooks at load) against the generated plugin's load; its first
-// start in a fresh process is timed too (one process per sample). One table; the peer figures of
-// issue 11 are reference rows.
+// start in a fresh process is timed too (one process per sample); and convert, on files from 100 KB
+// to 4 MB. One table; the peer figures of issue 11 are reference rows. Its rows (what, against which
+// floor, to which goal) are defined in scripts/bench-table.js, which renders it; the bench prints it,
+// writes it into docs/performance.md and its results into docs/bench-results.json.
 //
-//   node scripts/bench.js            prepare the projects, run both workers, print the table
+//   node scripts/bench.js            prepare the projects, run both workers, print and write the table
 //   BENCH_ROUNDS=400 npm run bench   more samples
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bigSettings } from "./big-settings.js";
+import { benchResults, CURVE, renderTable, withRuntimeSize, withTable } from "./bench-table.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
@@ -42,8 +47,18 @@ async function main() {
       return dir;
     };
     const unmatched = (n) => Array.from({ length: n }, (_, i) => ({ matcher: `^Tool${i}$`, hooks: [{ type: "command", command: `echo ${i}` }] }));
+    // Dispatch: groups on both tool events that no call of the bench matches: exact names (custom
+    // tools `Tool0` …, which convert keeps) at 10 to 1,000 per event, and regexes (convert keeps those naming MCP tools).
+    const groups = (n, matcher) => Array.from({ length: n }, (_, i) => ({ matcher: matcher(i), hooks: [{ type: "command", command: `echo ${i}` }] }));
+    const exactBoth = (n) => ({ PreToolUse: groups(n, (i) => `Tool${i}`), PostToolUse: groups(n, (i) => `Tool${i}`) });
     const fixtures = {
-      crowd: await project("crowd", { PreToolUse: unmatched(200) }),
+      dispatch: {
+        exact10: await project("dispatch-exact10", exactBoth(10)),
+        exact100: await project("dispatch-exact100", exactBoth(100)),
+        exact200: await project("dispatch-exact200", exactBoth(200)),
+        exact1000: await project("dispatch-exact1000", exactBoth(1000)),
+        regex200: await project("dispatch-regex200", { PreToolUse: groups(200, (i) => `^mcp__server${i}__.*`) }),
+      },
       one: await project("one", { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] }),
       eight: await project("eight", {
         PreToolUse: [{ matcher: "Bash", hooks: Array.from({ length: 8 }, (_, i) => ({ type: "command", command: `sleep 0.1 # ${i}` })) }],
@@ -78,6 +93,7 @@ async function main() {
       await convert({ project: settings500, force: true, ...quiet });
       convertMs.push(performance.now() - start);
     }
+    const curve = await convertCurve(work);
     // Timed alone: beside the workers, it took one of the machine's cores from them.
     const cli = await interleave(
       () => run(process.execPath, ["-e", ""]),
@@ -96,11 +112,11 @@ async function main() {
     await convert({ project: example, ...quiet });
     const size = (file) => statSync(path.join(example, ".opencode/plugins", file)).size;
 
-    printTable({
-      bun,
-      node,
+    publish({
+      runtimes: [bun, node],
       convertMs: median(convertMs),
       cli: await cli,
+      curve,
       plugin: size("claude-hooks.js"),
       runtime: size("claude-hooks.runtime.mjs"),
       install: await installSize(),
@@ -108,6 +124,43 @@ async function main() {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * convert --dry-run of one-line files of the shape that once took 46 s (scripts/big-settings.js),
+ * 100 KB to 4 MB (CURVE), sizes interleaved round by round after a warm-up; medians. Only convert()
+ * is timed, with what it prints collected as the CLI would print it: wall time, and CPU time, which a
+ * shared machine's load hardly moves (the curve's ratios are taken on it).
+ */
+async function convertCurve(work) {
+  const { convert } = await import("../dist/cli/commands/convert.js");
+  const points = CURVE.map(([label, bytes]) => {
+    const dir = path.join(work, `curve-${label.replace(" ", "")}`);
+    mkdirSync(path.join(dir, ".claude"), { recursive: true });
+    const text = bigSettings(bytes);
+    writeFileSync(path.join(dir, ".claude", "settings.json"), text);
+    return { dir, bytes: text.length, samples: [], cpu: [] };
+  });
+  const once = async (point) => {
+    let warnings = 0;
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const { rows } = await convert({
+      project: point.dir,
+      dryRun: true,
+      color: false,
+      print: () => {},
+      printError: (text) => (warnings += text.split(": warning: ").length - 1),
+    });
+    point.samples.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    point.cpu.push((used.user + used.system) / 1000);
+    Object.assign(point, { hooks: rows.length, warnings });
+  };
+  for (let i = 0; i < 3; i++) await once(points[0]);
+  Object.assign(points[0], { samples: [], cpu: [] });
+  for (let round = 0; round < 5; round++) for (const point of round % 2 === 0 ? points : [...points].reverse()) await once(point);
+  return points.map(({ bytes, hooks, warnings, samples, cpu }) => ({ bytes, hooks, warnings, ms: median(samples), cpuMs: median(cpu) }));
 }
 
 /** A plugin with no handlers at all (convert writes none for settings without hooks): the load floor of the runtime itself. */
@@ -229,22 +282,18 @@ function run(file, args) {
 
 async function worker(spec) {
   const fixtures = JSON.parse(spec);
-  const crowd = await load(fixtures.crowd);
   const one = await load(fixtures.one);
   const eight = await load(fixtures.eight);
 
-  // Dispatch: 200 handlers, none matching; no spawn, so the floor is 0 and the figure is per call.
-  let n = 0;
-  const dispatch = () => crowd["tool.execute.before"]({ tool: "bash", sessionID: "ses_bench", callID: `d${n++}` }, { args: { command: "ls -la" } });
-  for (let i = 0; i < 2000; i++) await dispatch();
-  const dispatchRounds = 20000;
-  const start = performance.now();
-  for (let i = 0; i < dispatchRounds; i++) await dispatch();
-  const dispatchUs = ((performance.now() - start) * 1000) / dispatchRounds;
+  const dispatch = await dispatchTimes(fixtures.dispatch);
 
+  let n = 0;
   const call = (hooks) => () => hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_bench", callID: `c${n++}` }, { args: { command: "ls -la" } });
   const single = await interleave(() => pipedSpawn("true"), call(one), ROUNDS, 1);
   const parallel = await interleave(() => pipedSpawn("sleep 0.1"), call(eight), 6, 2);
+  // The machine's own limit for the row above: the same 16 process creations with no plugin at all.
+  const eightBare = () => Promise.all(Array.from({ length: 8 }, (_, i) => pipedSpawn(`sleep 0.1 # ${i}`, { detached: true })));
+  const bareParallel = await interleave(() => pipedSpawn("sleep 0.1"), eightBare, 6, 2);
 
   const loads = {};
   for (const [name, dir] of [
@@ -257,12 +306,40 @@ async function worker(spec) {
 
   return {
     runtime: process.versions.bun ? `Bun ${process.versions.bun}` : `Node ${process.versions.node}`,
-    dispatchUs,
+    dispatch,
     single,
     parallel,
+    bareParallel,
     loads,
     live,
   };
+}
+
+/**
+ * Dispatch: tool.execute.before as OpenCode calls it, on a call (bash) that no group matches; no
+ * spawn, so the floor is 0 and the figure is per call. Blocks of 1,000 calls, the fixtures in turn,
+ * 20 rounds: the median block of each (a garbage collection or a busy core spoils a block, not the
+ * figure). CPU time, not wall time: with nothing to wait for, a call costs its CPU, and time the
+ * process spent descheduled by other work on the machine is not the plugin's.
+ */
+async function dispatchTimes(dirs) {
+  const plugins = [];
+  for (const [name, dir] of Object.entries(dirs)) plugins.push([name, await load(dir)]);
+  let n = 0;
+  const call = (hooks) => hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_bench", callID: `d${n++}` }, { args: { command: "ls -la" } });
+  // Steady state: each plugin's runtime is its own module copy, which Bun's JIT tiers up only after
+  // thousands of calls (the first thousand cost several times more; see docs/performance.md).
+  for (const [, hooks] of plugins) for (let i = 0; i < 20_000; i++) await call(hooks);
+  const samples = {};
+  for (let round = 0; round < 20; round++) {
+    for (const [name, hooks] of round % 2 === 0 ? plugins : [...plugins].reverse()) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < 1000; i++) await call(hooks);
+      const used = process.cpuUsage(start);
+      (samples[name] ??= []).push((used.user + used.system) / 1000); // µs per call
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
 /**
@@ -293,10 +370,15 @@ function inForce(logged, expected) {
     throw new Error(`bench: the live plugin did not put ${expected} hooks in force:\n${logged.join("\n")}`);
 }
 
-/** The floor every command hook pays: spawn /bin/sh -c, write its stdin, collect both streams. */
-function pipedSpawn(command) {
+/**
+ * The floor every command hook pays: spawn /bin/sh -c, write its stdin, collect both streams, with
+ * the runtime's own spawn (under Bun, Bun.spawn: node:child_process there is a layer over it).
+ */
+/** `detached`: node:child_process in its own process group, as the runtime spawns every hook (in Bun too). */
+function pipedSpawn(command, { detached = false } = {}) {
+  if (globalThis.Bun && !detached) return bunPipedSpawn(command);
   return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "pipe", "pipe"], detached });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk) => (out += chunk));
@@ -306,6 +388,14 @@ function pipedSpawn(command) {
     child.stdin.on("error", () => {});
     child.stdin.end(HOOK_INPUT);
   });
+}
+
+async function bunPipedSpawn(command) {
+  const child = Bun.spawn(["/bin/sh", "-c", command], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  child.stdin.write(HOOK_INPUT);
+  child.stdin.end();
+  const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return out + err;
 }
 
 async function load(dir) {
@@ -437,55 +527,24 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function printTable({ bun, node, convertMs, cli, plugin, runtime, install }) {
-  const ms = (value) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`);
-  const us = (value) => `${value.toFixed(1)} µs`;
-  const ratio = ({ floor, figure }) => `${(figure / floor).toFixed(2)}x`;
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const rows = [["measure", "runtime", "floor", "hooks2opencode", "ratio", "goal"]];
-  for (const result of [bun, node]) {
-    const name = result.runtime;
-    /** A row of a figure measured against its floor in the same run. */
-    const timed = (measure, pair, goal = "") => [measure, name, ms(pair.floor), ms(pair.figure), ratio(pair), goal];
-    rows.push(
-      ["dispatch, 200 hooks, none matching", name, "0", `${us(result.dispatchUs)} / call`, "–", "< 20 µs"],
-      timed("one matching hook `true` (floor: piped sh -c spawn)", result.single, "≤ 1.15x"),
-      timed("8 matching hooks x `sleep 0.1` (floor: one)", result.parallel, "≤ 1.2x"),
-      // Loading is parsing the runtime (the same for any number of hooks): 10 and 500 hooks against 0.
-      timed("load: import to hooks object, 0 hooks (floor: empty module)", result.loads["0"]),
-      ...["10", "500"].map((hooks) =>
-        timed(`load: import to hooks object, ${hooks} hooks (floor: 0 hooks)`, { floor: result.loads["0"].figure, figure: result.loads[hooks].figure }),
-      ),
-      timed("live start-up, 500 hooks: import + server() (floor: generated load)", result.live.startup),
-      timed("live server(), settings changed since the last start: read, validate, compile 500 hooks (floor: 0 hooks)", result.live.server),
-      timed("live server(), settings as at the last start: read, compile 500 hooks (floor: 0 hooks)", result.live.warm, "< 20 ms"),
-      timed("live server(), first start in a fresh process, settings changed: 500 hooks (floor: 0 hooks)", result.live.first),
-    );
-  }
-  rows.push(
-    ["convert, 500-hook settings, in-process", `Node ${process.versions.node}`, "–", ms(convertMs), "–", "< 1 s"],
-    ["convert CLI, 500 hooks (floor: `node -e ''`)", `Node ${process.versions.node}`, ms(cli.floor), ms(cli.figure), ratio(cli), ""],
-    ["generated plugin file (example, 6 hooks)", "", "–", `${(plugin / 1024).toFixed(1)} KB`, "–", "one screen"],
-    ["generated runtime module", "", "–", `${(runtime / 1024).toFixed(1)} KB`, "–", "< 120 KB"],
-    ["live plugin module (dist/live.js: all OpenCode loads)", "", "–", kb(install.live), "–", ""],
-    [`npm package: packed / unpacked (${install.files} files)`, "", "–", `${kb(install.packed)} / ${kb(install.unpacked)}`, "–", ""],
-    [`+ installed with it: ${install.dependencies.join(", ")}`, "", "–", kb(install.dependencyBytes), "–", ""],
-  );
-  const reference = [
-    ["reference (issue 11, OpenCode's Bun, not this run)", "", "", "", "", ""],
-    ["  most used Claude-hooks bridge: dispatch, 200 hooks", "Bun", "0", "88 µs / call", "–", ""],
-    ["  that bridge: one matching hook `true`", "Bun", "~0.8 ms", "3.0 ms", "6.5x a bare spawn", ""],
-    ["  that bridge: 8 x `sleep 0.1` (sequential)", "Bun", "102 ms", "856 ms", "8.4x", ""],
-    ["  hooks2opencode with execa: one matching hook", "Bun", "~0.8 ms", "1.7 ms", "2.1x", ""],
-    ["  hooks2opencode with execa: single plugin file", "", "", "362 KB", "", ""],
-  ];
-  const all = [...rows, ...reference];
-  const widths = all[0].map((_, column) => Math.max(...all.map((row) => row[column].length)));
-  const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-  console.log(line(rows[0]));
-  console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
-  for (const row of all.slice(1)) console.log(line(row));
-  console.log(
-    `\n${ROUNDS} calls per figure (BENCH_ROUNDS), medians; opencode ${JSON.parse(readFileSync(path.join(ROOT, "node_modules/opencode-ai/package.json"), "utf8")).version}'s Bun with BUN_BE_BUN=1.`,
-  );
+/**
+ * Prints the table (scripts/bench-table.js renders it from the results) and writes both where the
+ * docs keep them: the results to docs/bench-results.json, the table into docs/performance.md (and the
+ * runtime's size into README.md).
+ */
+function publish(raw) {
+  const results = benchResults(raw, {
+    opencode: JSON.parse(readFileSync(path.join(ROOT, "node_modules/opencode-ai/package.json"), "utf8")).version,
+    rounds: ROUNDS,
+    cores: cpus().length,
+    cpu: cpus()[0]?.model.trim() ?? "unknown",
+  });
+  const table = renderTable(results);
+  console.log(table);
+  writeFileSync(path.join(ROOT, "docs/bench-results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const page = path.join(ROOT, "docs/performance.md");
+  writeFileSync(page, withTable(readFileSync(page, "utf8"), table));
+  const readme = path.join(ROOT, "README.md");
+  writeFileSync(readme, withRuntimeSize(readFileSync(readme, "utf8"), results));
+  console.log("\nWritten: docs/bench-results.json, the table in docs/performance.md, the runtime's size in README.md.");
 }

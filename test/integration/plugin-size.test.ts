@@ -1,5 +1,5 @@
 // The size budget of what lands in a user's repository: a plugin file a reviewer reads in one screen
-// (header, the hooks, one import) and a runtime module well under 120 KB. The runtime bundles no
+// (header, the hooks, one import) and a runtime module well under 150 KB. The runtime bundles no
 // third-party code (spawning is node:child_process, globs are plugin/match/), so its size is ours.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,16 +10,16 @@ import { REPO_ROOT } from "../helpers/project.js";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples/format-and-guard");
 
-it("the runtime module stays under 120 KB (the budget of docs/performance.md) and matches the size the README and the benchmark table give", async () => {
+it("the runtime module stays under 150 KB (the budget of docs/performance.md) and matches the size the README and the benchmark table give", async () => {
   const build = await buildOutputs({ project: EXAMPLE, env: { HOME: "/nonexistent" } });
   const bytes = Buffer.byteLength(build.runtimeText!);
-  expect(bytes).toBeLessThan(120 * 1024);
+  expect(bytes).toBeLessThan(150 * 1024);
   const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
   const stated = Number(/the generated runtime \(about (\d+) KB minified/.exec(readme)?.[1]);
   expect(Math.abs(stated - bytes / 1024)).toBeLessThan(4);
   // The benchmark table's row too: a run pasted long ago shows an old size.
   const bench = await readFile(path.join(REPO_ROOT, "docs/performance.md"), "utf8");
-  const benched = Number(/^\| generated runtime module +\|[^|]*\|[^|]*\| ([\d.]+) KB/m.exec(bench)?.[1]);
+  const benched = Number(/^\| generated runtime module +(?:\|[^|]*){4}\| ([\d.]+) KB/m.exec(bench)?.[1]);
   expect(Math.abs(benched - bytes / 1024)).toBeLessThan(4);
 });
 
