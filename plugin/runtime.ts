@@ -128,7 +128,11 @@ export class Runtime {
     let split = SPLIT_BY_DIALECT.get(all);
     if (!split) {
       split = new Map();
-      for (const handler of all) split.set(handler.dialect, [...(split.get(handler.dialect) ?? []), handler]);
+      for (const handler of all) {
+        const list = split.get(handler.dialect);
+        if (list) list.push(handler);
+        else split.set(handler.dialect, [handler]);
+      }
       if (split.size <= 1 && all[0]?.dialect === undefined) split.set(undefined, all);
       SPLIT_BY_DIALECT.set(all, split);
     }
