@@ -1,23 +1,22 @@
 // docs/cli.md's table of what `test` does for each event, written from the scenarios the event
 // modules declare (npm run docs) so the page cannot drift from them; test/unit/derived-docs.test.ts
 // fails when it does.
-import type { EventScenario, FireFlag, FlagCheck } from "../../plugin/events/scenario.js";
+import type { EventScenario, FireFlag } from "../../plugin/events/scenario.js";
 import { tableCell, withMarkedTable } from "../../plugin/events/event-docs.js";
 import { EVENT_SCENARIOS } from "../../plugin/events/index.js";
 import { flagName } from "./fire-options.js";
+import { allowedValues } from "./scenarios.js";
 
 /** A flag as the table shows it: with the values it takes, where the event fixes them. */
-function shownFlag(flag: FireFlag, checks: readonly FlagCheck[]): string {
-  for (const check of checks) {
-    if (typeof check === "function" || check.flag !== flag || !("oneOf" in check) || check.oneOf === "matcher values") continue;
-    return `\`${flagName(flag)} ${check.oneOf.join("|")}\``;
-  }
-  return `\`${flagName(flag)}\``;
+function shownFlag(scenario: EventScenario, flag: FireFlag): string {
+  const check = scenario.checks?.find((one) => typeof one !== "function" && one.flag === flag && "oneOf" in one);
+  const values = check === undefined ? undefined : allowedValues(scenario.event, check);
+  return `\`${flagName(flag)}${values?.length ? ` ${values.join("|")}` : ""}\``;
 }
 
 export function testTable(scenarios: readonly EventScenario[] = EVENT_SCENARIOS): string {
   const lines = scenarios.map((scenario) => {
-    const flags = (Object.keys(scenario.flags) as FireFlag[]).map((flag) => shownFlag(flag, scenario.checks ?? []));
+    const flags = (Object.keys(scenario.flags) as FireFlag[]).map((flag) => shownFlag(scenario, flag));
     if (scenario.stopHookActive !== undefined) flags.push("`--stop-hook-active`");
     return `|${[scenario.event, scenario.happens, flags.join(", ")].map(tableCell).join("|")}|`;
   });

@@ -70,9 +70,15 @@ function checked(event: EventName, check: FlagCheck, options: FireOptions): stri
   if (typeof check === "function") return check(options);
   const value = options[check.flag];
   if ("needed" in check) return value ? undefined : `${event} needs ${flagName(check.flag)} (${check.needed})`;
-  const allowed = check.oneOf === "matcher values" ? matchValues(event) : check.oneOf;
+  const allowed = allowedValues(event, check)!;
   const never = check.never && { values: check.never.values ?? neverInOpencode(event), why: check.never.why };
   return notOneOf(check.flag, value, allowed, never);
+}
+
+/** The values a check lets its flag take on the event, where it fixes them (`test`'s usage errors, docs/cli.md's table). */
+export function allowedValues(event: EventName, check: FlagCheck): readonly string[] | undefined {
+  if (typeof check === "function" || !("oneOf" in check)) return undefined;
+  return check.oneOf === "matcher values" ? matchValues(event) : check.oneOf;
 }
 
 /** What the replay knows from the calls made so far: the tool call, how it ended, the /command's prompt. */
