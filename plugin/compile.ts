@@ -31,6 +31,10 @@ export interface CompiledHandler {
   where: string;
   /** Another agent's hook, run with its contract (plugin/dialects/); absent for Claude's. */
   dialect?: DialectName;
+  /** That agent's own name of the event: its stdin, matcher and output rules follow it (set with `dialect`). */
+  agentEvent?: string;
+  /** That agent's own per-hook fields (PluginHandler.agentOptions). */
+  agentOptions?: Record<string, unknown>;
 }
 
 /**
@@ -120,12 +124,14 @@ function compileHandler(entry: PluginHandler, compilers: Compilers): CompiledHan
 function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefined {
   if (!isDialectName(entry.dialect)) return undefined;
   const dialect = DIALECT_OF[entry.dialect];
-  const matched = dialect.compileMatcher(entry.event, entry.matcher);
+  // An agent event not replayed on this engine event (a hand-edited plugin) never fires: agent-firings.ts.
+  const agentEvent = typeof entry.agentEvent === "string" ? entry.agentEvent : entry.event;
+  const matched = dialect.compileMatcher(agentEvent, entry.matcher);
   if (!matched.ok) return undefined;
   const written = entry.handler;
   if (written.type !== "command") return undefined; // classify-dialect.ts reports the others
   const handler = dialect.spawned(written);
-  const seconds = dialect.timeoutSeconds(entry.event, typeof handler.timeout === "number" ? handler.timeout : undefined);
+  const seconds = dialect.timeoutSeconds(agentEvent, typeof handler.timeout === "number" ? handler.timeout : undefined);
   return {
     event: entry.event,
     matcher: matched.matcher,
@@ -138,6 +144,8 @@ function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefine
     label: handlerLabel(written),
     where: entry.where,
     dialect: dialect.name,
+    agentEvent,
+    ...(entry.agentOptions && typeof entry.agentOptions === "object" ? { agentOptions: entry.agentOptions } : {}),
   };
 }
 

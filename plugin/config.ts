@@ -17,6 +17,10 @@ export interface PluginHandler {
   skill?: SkillOrigin;
   /** Another agent's hook (Codex CLI ...), replayed with that agent's contract (plugin/dialects/); absent for Claude's. */
   dialect?: DialectName;
+  /** That agent's own name of the event (Gemini's `BeforeTool` on PreToolUse); absent: the same as `event`. */
+  agentEvent?: string;
+  /** That agent's own per-hook fields the runtime needs (Cursor `failClosed`, Copilot `cwd`). */
+  agentOptions?: Record<string, unknown>;
 }
 
 export interface PluginConfig {

@@ -39,6 +39,11 @@ export interface HookEntry {
   agent?: string;
   /** Another coding agent's hook (Codex CLI ...), replayed with that agent's contract (plugin/dialects/). */
   dialect?: DialectName;
+  /**
+   * That agent's own name of the event (Gemini's `BeforeTool`); absent: the same as `event`. In a
+   * report row of an agent event that rides on no engine event, `event` holds this name too.
+   */
+  agentEvent?: string;
 }
 
 /** The skill a frontmatter hook belongs to: OpenCode's skill tool loads it by `name`; `root` is its CLAUDE_PLUGIN_ROOT. */

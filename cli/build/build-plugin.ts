@@ -13,8 +13,7 @@ import { httpPolicy, managedSwitches } from "../../plugin/load/switches.js";
 import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../../plugin/load/classify.js";
 import { carryPermissions, type PermissionRow } from "../../plugin/load/carry-permissions.js";
 import { readPermissions } from "../../schema/permissions/read-permissions.js";
-import { classifyCodex } from "../../plugin/load/classify-codex.js";
-import { readCodexHooks } from "../../schema/dialects/codex/read-codex-hooks.js";
+import { agentHooks } from "./agent-inputs.js";
 import { display } from "../write/write-output.js";
 import type { BuildOptions, Plan } from "./plan.js";
 import { type BuildInputs, readBuildInputs } from "./read-inputs.js";
@@ -52,20 +51,13 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
 /** Pure: the outputs of one conversion, from what readBuildInputs read. */
 export function buildPlugin(inputs: BuildInputs): Build {
   const { projectDir, plan, version, runtime } = inputs;
-  const codexTexts = inputs.codex ?? [];
   const loaded = validateSettingsTexts(inputs.settings, inputs.sh);
   // Read whether carried or not: without --permissions the report says, once, that they stay behind.
   const permissions = readPermissions(inputs.settings);
-  // Codex CLI's hooks ride along, each with Codex's contract (plugin/dialects/); Claude's are read as before.
-  const codexRead = readCodexHooks(inputs.codex ?? []);
-  const codex = classifyCodex(codexRead);
-  const found = [
-    ...loaded.diagnostics,
-    ...(inputs.notes ?? []),
-    ...codexRead.diagnostics,
-    ...codex.diagnostics,
-    ...(inputs.permissions ? permissions.diagnostics : []),
-  ];
+  // Other agents' hooks ride along, each with its agent's contract (plugin/dialects/); Claude's are read as before.
+  const agents = agentHooks(inputs.agents ?? {});
+  const agentTexts = agents.texts;
+  const found = [...loaded.diagnostics, ...(inputs.notes ?? []), ...agents.diagnostics, ...(inputs.permissions ? permissions.diagnostics : [])];
   const diagnostics = inputs.strict ? found.map((diagnostic): Diagnostic => ({ ...diagnostic, severity: "error" })) : found;
   const shared = loaded.sources.filter((source) => !source.perMachine);
   const local = loaded.sources.filter((source) => source.perMachine);
@@ -84,13 +76,13 @@ export function buildPlugin(inputs: BuildInputs): Build {
   const build: Build = {
     projectDir,
     plan,
-    hooks: loaded.sources.reduce((count, source) => count + source.entries.length, 0) + codexRead.hooks.length,
-    inputs: [...loaded.texts.map((text) => text.display), ...codexTexts.map((text) => text.display)],
+    hooks: loaded.sources.reduce((count, source) => count + source.entries.length, 0) + agents.hooks,
+    inputs: [...loaded.texts.map((text) => text.display), ...agentTexts.map((text) => text.display)],
     diagnostics,
     ignored: loaded.sources.flatMap((source) => source.ignored ?? []),
     rows: [
       ...withHttpPolicy([...withDisableAllHooks(main.rows, effective), ...withDisableAllHooks(localResult?.rows ?? [], effective)], effective),
-      ...codex.rows,
+      ...agents.rows,
     ],
     permissions: { carried: inputs.permissions === true, rows: [], rules: permissions.permissions.rules.length },
   };
@@ -111,11 +103,11 @@ export function buildPlugin(inputs: BuildInputs): Build {
     ...(main.disableAllHooks ? { disableAllHooks: true } : {}),
     ...managedSwitches(sharedMerged),
     ...(plan.localFile ? { readsLocalHooks: true } : {}),
-    handlers: [...main.handlers, ...codex.handlers],
+    handlers: [...main.handlers, ...agents.handlers],
     ...httpPolicy(sharedMerged),
     ...(sharedRules.length > 0 ? { permissions: sharedRules } : {}),
     regenerate: plan.command,
-    settings: [...hashes(false), ...codexTexts.map((text) => ({ file: text.display, sha256: driftHash(text.display, text.text) }))],
+    settings: [...hashes(false), ...agentTexts.map((text) => ({ file: text.display, sha256: driftHash(text.display, text.text) }))],
   };
   build.config = config;
   build.runtimeText = renderRuntime({ version, runtime, command: plan.command });
@@ -125,8 +117,8 @@ export function buildPlugin(inputs: BuildInputs): Build {
     rows: main.rows,
     runtimeFile: path.basename(plan.runtimeFile),
     runtime,
-    sources: [...shared.map((source) => source.file), ...codexTexts.map((text) => text.display)],
-    texts: [...loaded.texts.filter((text) => shared.some((source) => source.file === text.display)), ...codexTexts],
+    sources: [...shared.map((source) => source.file), ...agentTexts.map((text) => text.display)],
+    texts: [...loaded.texts.filter((text) => shared.some((source) => source.file === text.display)), ...agentTexts],
     command: plan.command,
     ...(plan.flags ? { flags: plan.flags } : {}),
   });

@@ -11,8 +11,7 @@ import { LOCAL_HOOKS_FILE } from "../../plugin/local-hooks.js";
 import { EXIT, ExitError } from "../errors.js";
 import { packageVersion, runtimeBundle } from "../package-info.js";
 import { display, readIfExists } from "../write/write-output.js";
-import { readCodexInputs } from "./codex-inputs.js";
-import type { CodexText } from "../../schema/dialects/codex/read-codex-hooks.js";
+import { type AgentTexts, readAgentInputs } from "./agent-inputs.js";
 import { headerFlags } from "./generated-header.js";
 import { type BuildOptions, type Plan, planFiles, planOutputs, projectFolder } from "./plan.js";
 import { applyRecords, type FlagsRecord, goneMessage, type RecordUse } from "./recorded-flags.js";
@@ -32,8 +31,8 @@ export interface BuildInputs {
   sh: string;
   /** Findings about inputs that are not settings files (skill and agent frontmatter). */
   notes?: Diagnostic[];
-  /** Codex CLI's hook files that exist (codex-inputs.ts). */
-  codex?: CodexText[];
+  /** Other agents' hook files that exist (agent-inputs.ts). */
+  agents?: AgentTexts;
   strict: boolean;
   /** convert --permissions: carry Claude's permission rules (docs/permissions.md). */
   permissions?: boolean;
@@ -63,7 +62,7 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     skills: { user: options.user === true && !options.settings?.length, project: !options.user && !options.settings?.length },
     env,
   });
-  const codex = readCodexInputs(options, projectDir, env);
+  const agents = readAgentInputs(options, projectDir, env);
   return {
     projectDir,
     plan,
@@ -73,8 +72,8 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     sh: systemShell(),
     strict: options.strict === true,
     ...(options.permissions ? { permissions: true } : {}),
-    notes: [...(read.notes ?? []), ...codex.notes],
-    ...(codex.texts.length > 0 ? { codex: codex.texts } : {}),
+    notes: [...(read.notes ?? []), ...agents.notes],
+    ...(Object.keys(agents.agents).length > 0 ? { agents: agents.agents } : {}),
   };
 }
 

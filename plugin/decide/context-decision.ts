@@ -3,7 +3,7 @@
 // the user). Plain stdout of a successful hook is context on UserPromptSubmit and SessionStart only.
 // Source: https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event, https://code.claude.com/docs/en/hooks#exit-code-output,
 // and each event's section under https://code.claude.com/docs/en/hooks#hook-events.
-import { additionalContextText, hookSuccessText } from "../protocol/messages.js";
+import { additionalContextText, hookSuccessText, systemReminder } from "../protocol/messages.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 
@@ -17,6 +17,13 @@ export interface ContextDecision extends CommonOutcome {
   sessionTitle?: string;
   /** SessionStart: absolute paths FileChanged hooks watch from now on. */
   watchPaths: string[];
+  /** The context texts are final (another agent's own wrapping): not put in Claude's <system-reminder>. */
+  verbatim?: boolean;
+}
+
+/** A context text as the model reads it: in Claude's <system-reminder>, or as another agent wrote it. */
+export function contextText(decision: Pick<ContextDecision, "verbatim">, text: string): string {
+  return decision.verbatim ? text : systemReminder(text);
 }
 
 export interface ContextRules {

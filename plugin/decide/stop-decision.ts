@@ -12,6 +12,34 @@ export interface StopDecision extends CommonOutcome {
   blocks: Array<{ label: string; reason: string }>;
   /** additionalContext values: the agent continues with them. */
   context: string[];
+  /** Another agent's next user message, worded as that agent words it; absent: Claude's (continuationText). */
+  prompt?: string;
+  /** Another agent's cap on consecutive continuations (0: none); absent: Claude's. */
+  cap?: number;
+}
+
+/** What one turn end does, from the decisions of every agent whose hooks ran on it. */
+export interface TurnEndVerdict {
+  keepsGoing: boolean;
+  /** The next user message: each agent's that goes on, in order, one after another. */
+  text: string;
+  /** The cap on consecutive continuations: the lowest of the agents that go on (0: none). */
+  cap: number;
+  /** `continue: false` reasons, for the user. */
+  stopReasons: string[];
+}
+
+/** Several agents' hooks on one turn end decide together: any that goes on sends the agent back, unless one stops it. */
+export function turnEndVerdict(event: "Stop" | "SubagentStop", decisions: readonly StopDecision[], claudeCap: number): TurnEndVerdict {
+  const stopped = decisions.filter((decision) => decision.stop);
+  const going = stopped.length > 0 ? [] : decisions.filter(keepsGoing);
+  const caps = going.map((decision) => decision.cap ?? claudeCap).filter((cap) => cap > 0);
+  return {
+    keepsGoing: going.length > 0,
+    text: going.map((decision) => decision.prompt ?? continuationText(event, decision)).join("\n\n"),
+    cap: caps.length > 0 ? Math.min(...caps) : 0,
+    stopReasons: stopped.map((decision) => decision.stop!.reason).filter(Boolean),
+  };
 }
 
 const MISSING_SCRIPT = /no such file|can't open/i;
@@ -38,7 +66,7 @@ export function decideStop(event: "Stop" | "SubagentStop", runs: readonly Handle
 
 /** Whether the agent keeps working; `continue: false` wins over any block. */
 export function keepsGoing(decision: StopDecision): boolean {
-  return !decision.stop && (decision.blocks.length > 0 || decision.context.length > 0);
+  return !decision.stop && (decision.blocks.length > 0 || decision.context.length > 0 || decision.prompt !== undefined);
 }
 
 /** The next instruction the agent gets: the feedback of the blocking hooks, then any context. */

@@ -3,6 +3,6 @@ import type { DialectName } from "../../schema/dialects/agents.js";
 import { CODEX } from "./codex/codex-dialect.js";
 import type { Dialect } from "./dialect.js";
 
-export type { Dialect, DialectFacts } from "./dialect.js";
+export type { Dialect, DialectFacts, ToolCallPlace } from "./dialect.js";
 
 export const DIALECT_OF: Readonly<Record<DialectName, Dialect>> = { codex: CODEX };

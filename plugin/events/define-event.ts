@@ -4,10 +4,12 @@
 // over the hook results, and how the decision is applied to OpenCode. fireEvent does everything
 // else the same way for every event: handler selection, Claude's common input fields, the
 // environment, running the handlers in parallel, and reporting what is not the model's business;
-// fireEventSync does the same steps without a single await, for the permission race.
+// fireEventSync does the same steps without a single await, for the permission race. Other agents'
+// hooks (plugin/dialects/) fire with the same firings, each agent event on its own (agent-firings.ts):
+// its hooks, its stdin, its merge into this event's decision type, applied by the same `apply`.
 import type { EventName } from "../../schema/events.js";
+import type { CompiledHandler } from "../compile.js";
 import type { CommonOutcome } from "../decide/common.js";
-import type { Dialect } from "../dialects/index.js";
 import { detach } from "../protocol/detach.js";
 import type { ToolCall } from "../match/if-rule.js";
 import { allNow, andThen, type NowOrLater } from "../run/now-or-later.js";
@@ -15,6 +17,8 @@ import { type HandlerRun, runHandlers, type RunMode } from "../run/run-handlers.
 import type { RunContext } from "../run/runners/define-runner.js";
 import { candidatesFor, type Selector, selectHandlers } from "../run/select-handlers.js";
 import type { Runtime } from "../runtime.js";
+import type { ClaudeCall } from "../tools/resolve-call.js";
+import { type AgentFiring, agentFirings } from "./agent-firings.js";
 import type { Channel, ChannelCall } from "./channels.js";
 import { commonFields, dialectFacts } from "./common-input.js";
 import { deliverBackgroundResult } from "./background-results.js";
@@ -26,6 +30,8 @@ export interface Fired<F, D> {
   decision: D;
   /** Whether any handler matched and ran. */
   ran: boolean;
+  /** Another agent's firing (its decision is that agent's merge); absent for Claude's. */
+  agent?: AgentFiring;
 }
 
 export interface EventModule<C extends Channel = Channel, F = unknown, D extends CommonOutcome = CommonOutcome> {
@@ -40,8 +46,13 @@ export interface EventModule<C extends Channel = Channel, F = unknown, D extends
   matchValue?(firing: F): string;
   /** Every value matchValue can take in OpenCode, where that set is closed (convert names the others). */
   readonly matchValues?: readonly string[];
-  /** Another agent's firing (plugin/dialects/): only that agent's hooks run, with its stdin and environment. */
-  dialectOf?(firing: F): Dialect | undefined;
+  /**
+   * Tool events, whose firings are made per agent (another agent names and shapes the call its own
+   * way): the agent a firing is for. Other events fire each firing once per agent event instead.
+   */
+  agentOf?(firing: F): AgentFiring | undefined;
+  /** Tool events: the call in the firing's agent's names, handed to that agent's merge. */
+  callOf?(firing: F): ClaudeCall;
   /** Tool events: the call an `if` rule is evaluated against. */
   toolCall?(firing: F, runtime: Runtime): ToolCall;
   /** Why this firing's input cannot be handed to hooks, if it cannot: a handler that matches it fails. */
@@ -82,6 +93,17 @@ export interface Listener<C extends Channel = Channel> {
 }
 
 export type RegistryEntry = EventModule<any, any, any> | Listener<any>;
+
+/** The decisions of each firing, one per agent whose hooks ran on it (Claude's first), in firing order. */
+export function byFiring<F, D>(fired: ReadonlyArray<Fired<F, D>>): Map<F, D[]> {
+  const grouped = new Map<F, D[]>();
+  for (const { firing, decision } of fired) {
+    const list = grouped.get(firing);
+    if (list) list.push(decision);
+    else grouped.set(firing, [decision]);
+  }
+  return grouped;
+}
 
 export function defineEvent<C extends Channel, F, D extends CommonOutcome>(module: Omit<EventModule<C, F, D>, "kind">): EventModule<C, F, D> {
   return { kind: "event", ...module };
@@ -131,9 +153,30 @@ function fireKnown<C extends Channel, F, D extends CommonOutcome>(
 ): Promise<void> | undefined {
   const handlers = runtime.handlersFor(module.name);
   if (handlers.length === 0 || firings.length === 0) return undefined;
-  const each = firings.map((firing) => fireOne(module, firing, runtime, "async"));
+  const agents = module.agentOf ? [] : agentFirings(module.name, runtime);
+  const each = agents.length === 0 ? firings.map((firing) => fireOne(module, firing, runtime, "async")) : perAgent(module, firings, agents, runtime);
   if (module.idleWhenNoneRan && !each.some((one) => one instanceof Promise || one.ran)) return undefined;
-  return Promise.all(each).then((fired) => module.apply(fired, call, runtime));
+  return Promise.all(each).then((fired) => module.apply(ranOrClaude(fired), call, runtime));
+}
+
+/** Each firing for Claude's hooks, then for each agent event on this one. */
+function perAgent<C extends Channel, F, D extends CommonOutcome>(
+  module: EventModule<C, F, D>,
+  firings: readonly F[],
+  agents: readonly AgentFiring[],
+  runtime: Runtime,
+): Array<NowOrLater<Fired<F, D>>> {
+  const each: Array<NowOrLater<Fired<F, D>>> = [];
+  for (const firing of firings) {
+    each.push(fireOne(module, firing, runtime, "async"));
+    for (const agent of agents) each.push(fireOne(module, firing, runtime, "async", agent));
+  }
+  return each;
+}
+
+/** Another agent's firing where none of its hooks ran decides nothing (and must not undo a Claude hook's decision). */
+function ranOrClaude<F, D>(fired: Array<Fired<F, D>>): Array<Fired<F, D>> {
+  return fired.some((one) => one.agent && !one.ran) ? fired.filter((one) => !one.agent || one.ran) : fired;
 }
 
 /**
@@ -146,13 +189,18 @@ export function fireEventSync<C extends Channel, F, D extends CommonOutcome>(mod
   if (handlers.length === 0) return true;
   const firings = module.firings(call, runtime);
   if (firings instanceof Promise) return false;
+  const agents: ReadonlyArray<AgentFiring | undefined> = [undefined, ...(module.agentOf ? [] : agentFirings(module.name, runtime))];
   const fired: Array<Fired<F, D>> = [];
   for (const firing of firings) {
-    const one = fireOne(module, firing, runtime, "sync");
-    if (one === undefined) return false;
-    fired.push(one);
+    for (const agent of agents) {
+      const one = fireOne(module, firing, runtime, "sync", agent);
+      if (one === undefined) return false;
+      fired.push(one);
+    }
   }
-  void Promise.resolve(module.apply(fired, call, runtime)).catch((error: unknown) => runtime.log("error", `${module.name} failed: ${String(error)}`));
+  void Promise.resolve(module.apply(ranOrClaude(fired), call, runtime)).catch((error: unknown) =>
+    runtime.log("error", `${module.name} failed: ${String(error)}`),
+  );
   return true;
 }
 
@@ -162,24 +210,29 @@ function fireOne<C extends Channel, F, D extends CommonOutcome>(
   firing: F,
   runtime: Runtime,
   mode: "async",
+  agent?: AgentFiring,
 ): NowOrLater<Fired<F, D>>;
 function fireOne<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
   firing: F,
   runtime: Runtime,
   mode: "sync",
+  agent?: AgentFiring,
 ): Fired<F, D> | undefined;
 function fireOne<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
   firing: F,
   runtime: Runtime,
   mode: RunMode,
+  agentFiring?: AgentFiring,
 ): NowOrLater<Fired<F, D> | undefined> {
-  const dialect = module.dialectOf?.(firing);
-  // Each agent's hooks answer only its own firings (the list is split once: runtime.handlersOf).
-  const selected = matching(module, runtime.handlersOf(module.name, dialect?.name), firing, runtime);
+  const agent = agentFiring ?? module.agentOf?.(firing);
+  const dialect = agent?.dialect;
+  // Each agent's hooks answer only its own firings (the lists are split once: runtime.handlersOf, agent-firings.ts).
+  const selected = matching(module, agent ? agent.handlers : runtime.handlersOf(module.name, undefined), firing, runtime, agent);
   // Most firings match no hook: build no input for them (a Read response holds the whole file).
-  if (selected.length === 0) return { firing, decision: module.decide([], firing), ran: false };
+  if (selected.length === 0)
+    return agent ? { firing, decision: module.decide([], firing), ran: false, agent } : { firing, decision: module.decide([], firing), ran: false };
   const unreadable = module.unreadable?.(firing);
   if (unreadable) throw new Error(unreadable);
   const sessionID = module.session(firing);
@@ -203,15 +256,17 @@ function fireOne<C extends Channel, F, D extends CommonOutcome>(
       // The permission race sends OpenCode nothing it can spare ahead of the answer: no statusMessage toast.
       ...(mode === "async" ? { toast: (message: string, variant: "info" | "warning" | "error") => runtime.toast(message, variant) } : {}),
     };
-    const input = dialect
-      ? dialect.input(module.name, dialectFacts(runtime, sessionID, transcriptPath), own)
+    const input = agent
+      ? agent.dialect.input(agent.event, dialectFacts(runtime, sessionID, transcriptPath), own)
       : { ...commonFields(runtime, module.name, sessionID, transcriptPath), ...own };
-    const runs = runHandlers(selected, { event: module.name, input }, context, mode);
+    const frame = dialect?.frame;
+    const runs = runHandlers(selected, frame ? { event: module.name, input, frame } : { event: module.name, input }, context, mode);
     if (runs === undefined) return undefined;
     return andThen(runs, (done): Fired<F, D> => {
-      const decision = module.decide(done, firing);
+      // Another agent's merge returns this event's decision type (its dialect's `events` table pairs them).
+      const decision = agent ? (agent.decide(done, module.callOf?.(firing)) as D) : module.decide(done, firing);
       reportCommon(runtime, sessionID, decision);
-      return { firing, decision, ran: true };
+      return agent ? { firing, decision, ran: true, agent } : { firing, decision, ran: true };
     });
   });
 }
@@ -219,12 +274,19 @@ function fireOne<C extends Channel, F, D extends CommonOutcome>(
 /** The handlers a firing runs: its matcher value and `if` call, de-duplicated (select-handlers.ts). */
 function matching<C extends Channel, F, D extends CommonOutcome>(
   module: EventModule<C, F, D>,
-  handlers: ReturnType<Runtime["handlersFor"]>,
+  handlers: readonly CompiledHandler[],
   firing: F,
   runtime: Runtime,
-): ReturnType<Runtime["handlersFor"]> {
+  agent: AgentFiring | undefined,
+): CompiledHandler[] {
   const selector: Selector = {};
   if (module.matchValue) selector.matchValue = module.matchValue(firing);
+  // Another agent may test its matchers against something else (Cursor: a shell hook's command).
+  if (agent?.dialect.matchValue) {
+    const value = agent.dialect.matchValue(agent.event, selector.matchValue, module.callOf?.(firing));
+    if (value === undefined) delete selector.matchValue;
+    else selector.matchValue = value;
+  }
   // Most calls match no hook's matcher: nothing more is built for them (traced runs explain every handler).
   if (!runtime.trace && candidatesFor(handlers, selector.matchValue).length === 0) return [];
   if (module.toolCall) selector.toolCall = module.toolCall(firing, runtime);

@@ -3,14 +3,12 @@
 // applied together to the one OpenCode call. defineToolEvent builds such an EventModule.
 import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
-import { DIALECT_TOOL_DECISIONS } from "../decide/dialect-decisions.js";
-import { DIALECTS } from "../../schema/dialects/agents.js";
-import { type Dialect, DIALECT_OF } from "../dialects/index.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import type { Runtime } from "../runtime.js";
 import type { ToolOutput } from "../tools/tool-response.js";
 import { candidatesFor } from "../run/select-handlers.js";
 import { type ClaudeCall, claudeCalls, claudeToolName } from "../tools/resolve-call.js";
+import { type AgentFiring, agentFirings } from "./agent-firings.js";
 import type { ChannelCall } from "./channels.js";
 import { defineEvent, type EventModule } from "./define-event.js";
 
@@ -29,11 +27,11 @@ export interface ToolHookContext {
 }
 
 export interface ToolFiring {
-  /** Claude's call, or the dialect's call in its own names and shapes. */
+  /** Claude's call, or the agent's call in its own names and shapes. */
   call: ClaudeCall;
   context: ToolHookContext;
-  /** Set for another agent's firing: only its hooks run, with its input and its decision (plugin/dialects/). */
-  dialect?: Dialect;
+  /** Set for another agent's firing: only its hooks of that event run, with its input and its decision (plugin/dialects/). */
+  agent?: AgentFiring;
 }
 
 export interface CallDecision<D> {
@@ -77,7 +75,8 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
         (spec.fires && !spec.fires(context)) || (spec.idleWhenNoneRan && noHookNames(spec.name, context, runtime))
           ? []
           : claudeCalls(context.tool, context.args, runtime.directory, runtime.mcpServers).map((claudeCall): ToolFiring => ({ call: claudeCall, context }));
-      return [...claude, ...dialectFirings(spec.name, context, runtime)];
+      const agents = agentFirings(spec.name, runtime);
+      return agents.length === 0 ? claude : [...claude, ...firingsOfAgents(agents, spec, context, runtime)];
     },
     session: (firing) => firing.context.sessionID,
     matchValue: (firing) => firing.call.toolName,
@@ -88,20 +87,19 @@ export function defineToolEvent<C extends ToolChannel, D extends CommonOutcome>(
       cwd: runtime.directory,
       projectDir: runtime.directory,
     }),
-    dialectOf: (firing) => firing.dialect,
+    agentOf: (firing) => firing.agent,
+    callOf: (firing) => firing.call,
     input: (firing) =>
-      firing.dialect
-        ? dialectToolInput(firing.dialect, spec.channel, firing)
+      firing.agent
+        ? agentToolInput(firing.agent, spec.channel, firing)
         : { tool_name: firing.call.toolName, tool_input: firing.call.toolInput, ...spec.input(firing.call, firing.context) },
-    // A dialect's merge returns this event's decision type (decide/dialect-decisions.ts pairs them by event).
-    decide: (runs, firing) =>
-      firing.dialect ? (DIALECT_TOOL_DECISIONS[firing.dialect.name][spec.name]!(firing.call, runs) as D) : spec.decide(firing.call.toolName, runs),
+    // Another agent's firing is decided by its own merge (define-event.ts); this is Claude's.
+    decide: (runs, firing) => spec.decide(firing.call.toolName, runs),
     apply(fired) {
       const context = fired[0]?.firing.context;
       if (context)
         return spec.apply(
-          // Another agent's firing that ran no hook decides nothing (and must not undo a Claude hook's allow).
-          fired.filter(({ firing, ran }) => firing.dialect === undefined || ran).map(({ firing, decision }) => ({ call: firing.call, decision })),
+          fired.map(({ firing, decision }) => ({ call: firing.call, decision })),
           context,
         );
     },
@@ -118,28 +116,32 @@ function noHookNames(event: EventName, context: ToolHookContext, runtime: Runtim
 }
 
 /**
- * Another agent's firings of this call: one per call in its tool names, for each agent with hooks on
- * this event that replays it. Its own rule says whether the event happens (Codex's PostToolUse also
- * follows a shell command that exits non-zero), so Claude's `fires` does not apply.
+ * Other agents' firings of this call: one per call in the agent's tool names, for each agent event
+ * with hooks on this engine event. The agent's own rule says whether its event happens (Codex's
+ * PostToolUse also follows a shell command that exits non-zero): it is told whether Claude's does.
  */
-function dialectFirings(event: EventName, context: ToolHookContext, runtime: Runtime): ToolFiring[] {
+function firingsOfAgents(
+  agents: readonly AgentFiring[],
+  spec: ToolEventSpec<ToolChannel, CommonOutcome>,
+  context: ToolHookContext,
+  runtime: Runtime,
+): ToolFiring[] {
   const firings: ToolFiring[] = [];
-  for (const name of DIALECTS) {
-    if (!DIALECT_TOOL_DECISIONS[name][event] || runtime.handlersOf(event, name).length === 0) continue;
-    const dialect = DIALECT_OF[name];
-    for (const call of dialect.toolCalls(context.tool, context.args, { directory: runtime.directory, mcpServers: runtime.mcpServers }))
-      firings.push({ call, context, dialect });
+  const claudeFires = !spec.fires || spec.fires(context);
+  for (const agent of agents) {
+    const where = { event: spec.name, claudeFires, directory: runtime.directory, mcpServers: runtime.mcpServers };
+    for (const call of agent.dialect.toolCalls(agent.event, context.tool, context.args, where)) firings.push({ call, context, agent });
   }
   return firings;
 }
 
-/** The event's own fields for a dialect's hooks; its input builder keeps those the agent sends. */
-function dialectToolInput(dialect: Dialect, channel: ToolChannel, firing: ToolFiring): Record<string, unknown> {
+/** The event's own fields for another agent's hooks, in Claude's names; its input builder keeps, renames and adds. */
+function agentToolInput(agent: AgentFiring, channel: ToolChannel, firing: ToolFiring): Record<string, unknown> {
   const { call, context } = firing;
   return {
     tool_name: call.toolName,
     tool_input: call.toolInput,
     tool_use_id: context.callID,
-    ...(channel === "tool.execute.after" ? { tool_response: dialect.toolResponse(call, context.output as ToolOutput) } : {}),
+    ...(channel === "tool.execute.after" ? { tool_response: agent.dialect.toolResponse(agent.event, call, context.output as ToolOutput) } : {}),
   };
 }

@@ -7,11 +7,10 @@
 // the typed text, see deliverSessionContext) or, when the next model request comes first (after a
 // compaction), pinned to that request. Exit 2 is shown to the user, never blocks. Variables exported
 // through CLAUDE_ENV_FILE reach later bash calls (env-file.ts). Source: https://code.claude.com/docs/en/hooks#sessionstart.
-import { type ContextDecision, decideContext } from "../decide/context-decision.js";
+import { type ContextDecision, contextText, decideContext } from "../decide/context-decision.js";
 import { envFileFor, exportedBy } from "../env-file.js";
 import { addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
 import { isContinuation } from "../opencode/session-messages.js";
-import { systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
 import { addStartContext, dueWork, exportEnv, markStarted, takeAsyncContext, takeStartContext } from "../session-state.js";
 import type { Channel } from "./channels.js";
@@ -52,7 +51,10 @@ function sessionStart<C extends Channel>(
 /** Context for the session's next prompt, user-facing errors, title, watch paths, exported variables. */
 export async function applyStart(runtime: Runtime, sessionID: string, decision: ContextDecision): Promise<void> {
   const session = runtime.sessions.get(sessionID);
-  addStartContext(session, decision.context.map(systemReminder));
+  addStartContext(
+    session,
+    decision.context.map((text) => contextText(decision, text)),
+  );
   for (const error of decision.userErrors) tellUser(runtime, error, "warning");
   if (decision.sessionTitle) void runtime.client.session?.update?.({ path: { id: sessionID }, body: { title: decision.sessionTitle } })?.catch(() => {});
   for (const watched of decision.watchPaths) runtime.watchPaths.add(watched);

@@ -7,7 +7,7 @@
 // plugin's dispose, and the instance still runs turns then: shutdown.ts waits for the loop there.
 // Sources: https://code.claude.com/docs/en/hooks#stop-decision-control, https://code.claude.com/docs/en/hooks-guide#stop-hook-hits-the-block-cap;
 // docs/opencode-observed.md §9 (idle, dispose) and §10 (promptAsync).
-import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
+import { decideStop, type StopDecision, turnEndVerdict } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
 import { tellUser } from "../opencode/inject.js";
 import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
@@ -17,7 +17,7 @@ import { blockCap } from "../stop/stop-guard.js";
 import { claimStop, continuationDone, stopDecided, stopGuard, stopTurnEnded, userPrompted } from "../stop/stop-loop.js";
 import { type ChannelCall, shared } from "./channels.js";
 import { continueSession } from "./continue-session.js";
-import { defineEvent, defineListener } from "./define-event.js";
+import { byFiring, defineEvent, defineListener } from "./define-event.js";
 import { isContinuation } from "../opencode/session-messages.js";
 import type { EventScenario } from "./scenario.js";
 import { LAST_MESSAGE, LOOP, TURN_PROMPT } from "./scenario-parts.js";
@@ -62,11 +62,13 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
   },
   decide: (runs) => decideStop("Stop", runs),
   apply(fired, _call, runtime) {
-    for (const { firing, decision } of fired) {
+    for (const [firing, decisions] of byFiring(fired)) {
       const session = runtime.sessions.get(firing.sessionID);
-      const cap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
-      const action = stopDecided(session, keepsGoing(decision), cap);
-      if (decision.stop?.reason) tellUser(runtime, decision.stop.reason, "info");
+      // Claude's hooks and other agents' (plugin/dialects/) decide together: one continuation at most.
+      const verdict = turnEndVerdict("Stop", decisions, blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP));
+      const cap = verdict.cap;
+      const action = stopDecided(session, verdict.keepsGoing, cap);
+      for (const reason of verdict.stopReasons) tellUser(runtime, reason, "info");
       if (action === "capped") {
         tellUser(runtime, `Stop hooks blocked ${cap} times in a row; the turn ends here (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=${cap}).`, "warning");
       }
@@ -78,7 +80,7 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
       }
       const lastUser = firing.messages.findLast((message) => message.info.role === "user");
       void runtime.track(
-        sendBack(runtime, firing.sessionID, continuationText("Stop", decision), lastUser).catch((error: unknown) =>
+        sendBack(runtime, firing.sessionID, verdict.text, lastUser).catch((error: unknown) =>
           runtime.log("error", `Stop continuation failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
         ),
       );

@@ -6,14 +6,14 @@
 // in its session; when it stops again its new answer replaces the task result, and the hooks run
 // again (stop_hook_active: true), up to Claude's cap. Source: https://code.claude.com/docs/en/hooks#subagentstop.
 import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
-import { continuationText, decideStop, keepsGoing, type StopDecision } from "../decide/stop-decision.js";
+import { decideStop, type StopDecision, turnEndVerdict } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
 import { tellUser } from "../opencode/inject.js";
 import { fetchMessages, lastAssistantText, turnEnd } from "../opencode/session-messages.js";
 import { blockCap } from "../stop/stop-guard.js";
 import { continuationDone, stopDecided, stopGuard, subagentTurnEnded } from "../stop/stop-loop.js";
 import { continueSession } from "./continue-session.js";
-import { defineEvent, fireEvent } from "./define-event.js";
+import { byFiring, defineEvent, fireEvent } from "./define-event.js";
 import { type ToolHookContext, toolContext } from "./define-tool-event.js";
 import type { EventScenario } from "./scenario.js";
 import { AGENT_TYPE, checkAgentType, LAST_MESSAGE, LOOP, subagentOf, subagentStarts, subagentSubject, TASK_PROMPT } from "./scenario-parts.js";
@@ -57,10 +57,12 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
   },
   decide: (runs) => decideStop("SubagentStop", runs),
   async apply(fired, call, runtime) {
-    for (const { firing, decision } of fired) {
+    for (const [firing, decisions] of byFiring(fired)) {
       const child = runtime.sessions.get(firing.childID);
-      const cap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
-      const action = stopDecided(child, keepsGoing(decision), cap);
+      // Claude's hooks and other agents' (plugin/dialects/) decide together: one continuation at most.
+      const verdict = turnEndVerdict("SubagentStop", decisions, blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP));
+      const cap = verdict.cap;
+      const action = stopDecided(child, verdict.keepsGoing, cap);
       if (action === "capped") tellUser(runtime, `SubagentStop hooks blocked ${cap} times in a row; the subagent stops here.`, "warning");
       if (action !== "continue") continue;
       // OpenCode is closing (the TUI or a server): start no turn, as for Stop.
@@ -69,7 +71,7 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
         continue;
       }
       const lastUser = firing.messages.findLast((message) => message.info.role === "user");
-      const continued = await continueSession(runtime, firing.childID, continuationText("SubagentStop", decision), lastUser);
+      const continued = await continueSession(runtime, firing.childID, verdict.text, lastUser);
       continuationDone(child);
       // A turn let go at shutdown gives no new answer to judge.
       if (!continued || runtime.closingForGood) continue;

@@ -8,10 +8,10 @@
 // Throwing instead would make `opencode run` print "Unexpected server error" and exit 1
 // (docs/opencode-observed.md §8). Our own Stop continuations and subagent prompts are not user prompts.
 // Source: https://code.claude.com/docs/en/hooks#userpromptsubmit-decision-control, https://code.claude.com/docs/en/hooks#exit-code-2-behavior-per-event.
-import { type ContextDecision, decideContext } from "../decide/context-decision.js";
+import { type ContextDecision, contextText, decideContext } from "../decide/context-decision.js";
 import { abortSession, addContextPart, type PromptOutput, tellUser } from "../opencode/inject.js";
 import { isContinuation, textOf } from "../opencode/session-messages.js";
-import { promptBlockedText, systemReminder } from "../protocol/messages.js";
+import { promptBlockedText } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
 import { isBlockedPrompt, rememberBlockedPrompt, takeNextPromptBlock } from "../session-state.js";
 import { defineEvent, defineListener } from "./define-event.js";
@@ -44,7 +44,7 @@ export default defineEvent<"chat.message", PromptFiring, ContextDecision>({
         blockPrompt(firing, blocked.join("\n"), runtime);
         continue;
       }
-      for (const text of decision.context) addContextPart(firing.output, systemReminder(text), "prompt-context", "end");
+      for (const text of decision.context) addContextPart(firing.output, contextText(decision, text), "prompt-context", "end");
       if (decision.sessionTitle)
         void runtime.client.session?.update?.({ path: { id: firing.sessionID }, body: { title: decision.sessionTitle } })?.catch(() => {});
     }

@@ -191,7 +191,7 @@ function degrade(row: ReportRow, note: string): void {
   row.notes.push(note);
 }
 
-function channelsOf(event: HookEntry["event"]): string[] {
+export function channelsOf(event: HookEntry["event"]): string[] {
   return [...new Set((EVENT_MODULES.get(event) ?? []).map((module) => String(module.channel)))];
 }
 

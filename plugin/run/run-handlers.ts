@@ -12,8 +12,10 @@ import { runnerFor } from "./runners/index.js";
 
 export interface Firing {
   event: EventName;
-  /** The hook input, as Claude would send it. */
+  /** The hook input, as Claude would send it (another agent's hooks: as that agent would). */
   input: Record<string, unknown>;
+  /** The stdin text of the input, when not Claude's JSON and newline (Dialect.frame). */
+  frame?(json: string): string;
 }
 
 /** "async": the usual way; "sync": without a single await, so nothing else runs in OpenCode meanwhile. */
@@ -35,7 +37,7 @@ export function runHandlers(
   mode: RunMode = "async",
 ): NowOrLater<HandlerRun[]> | undefined {
   if (mode === "sync" && selected.some((compiled) => runnerFor(compiled.handler.type).runSync === undefined)) return undefined;
-  const stdin = `${JSON.stringify(firing.input)}\n`;
+  const stdin = firing.frame ? firing.frame(JSON.stringify(firing.input)) : `${JSON.stringify(firing.input)}\n`;
   const runs: Array<NowOrLater<HandlerRun>> = [];
   for (const compiled of selected) {
     if (!runsInBackground(compiled.handler)) {

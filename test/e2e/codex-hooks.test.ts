@@ -41,4 +41,48 @@ describe("Codex CLI hooks in real OpenCode", () => {
     expect(s.toolResult(callId(1, 0))).toContain("hello");
     expect(await readFile(s.project.file("post.log"), "utf8")).toBe("Bash echo hello => hello\n\n");
   }, 300_000);
+
+  it("a Codex Stop gate sends the agent back with Codex's <hook_prompt> message; SessionStart and UserPromptSubmit context reach the model unwrapped", async () => {
+    const gate = [
+      "#!/bin/sh",
+      "input=$(cat)",
+      'echo "$input" >> stop-input.jsonl',
+      "[ -f tests-pass ] && exit 0",
+      "touch tests-pass",
+      'printf \'%s\' \'{"decision":"block","reason":"2 tests fail & need <fixing>"}\'',
+    ].join("\n");
+    const s = await run({
+      settings: {},
+      files: {
+        ".codex/hooks/gate.sh": `${gate}\n`,
+        ".codex/hooks.json": {
+          hooks: {
+            SessionStart: [{ matcher: "startup", hooks: [command("echo 'Codex session note: branch main'")] }],
+            UserPromptSubmit: [{ hooks: [command(`jq -r '"Codex prompt seen: " + .prompt'`)] }],
+            Stop: [{ hooks: [command("sh .codex/hooks/gate.sh")] }],
+          },
+        },
+      },
+      env: { SHELL: "/bin/sh" },
+      timeoutMs: 280_000,
+      script: [{ text: "first answer" }, { text: "fixed it" }],
+    });
+    const agent = s.llm.requests.filter((request) => request.kind === "agent");
+    expect(agent).toHaveLength(2);
+    const firstUser = JSON.stringify(agent[0]!.body.messages.filter((message) => message.role === "user"));
+    expect(firstUser).toContain("Codex session note: branch main");
+    expect(firstUser).toContain("Codex prompt seen: run the scripted steps");
+    expect(firstUser).not.toContain("SessionStart:startup hook success");
+    const lastUser = agent[1]!.body.messages.findLast((message) => message.role === "user");
+    expect(JSON.stringify(lastUser?.content)).toContain(
+      '<hook_prompt hook_run_id=\\"stop:0:.codex/hooks.json\\">2 tests fail &amp; need &lt;fixing&gt;</hook_prompt>',
+    );
+    const inputs = (await readFile(s.project.file("stop-input.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
+    expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer" });
+    expect(inputs[0]).toHaveProperty("turn_id");
+  }, 300_000);
 });

@@ -168,7 +168,7 @@ describe("Codex hooks replayed with Codex's contract", () => {
       }),
       ".codex/hooks.json": codexHooks({
         PreToolUse: [{ matcher: "Bash", hooks: [command("jq -c .tool_input > codex.txt")] }],
-        Stop: [{ hooks: [command("true")] }],
+        PermissionRequest: [{ hooks: [command("true")] }],
       }),
     });
     const out: string[] = [];
@@ -176,7 +176,9 @@ describe("Codex hooks replayed with Codex's contract", () => {
     expect(result.exitCode).toBe(0);
     const report = out.join("");
     expect(report).toMatch(/translated\s+PreToolUse \[Bash\] jq -c .tool_input > codex.txt \(Codex CLI\)/);
-    expect(report).toMatch(/dropped\s+Stop \[\*\] true \(Codex CLI\)[\s\S]*why: Codex's Stop is not replayed yet/);
+    expect(report).toMatch(
+      /dropped\s+PermissionRequest \[\*\] true \(Codex CLI\)[\s\S]*why: Codex's PermissionRequest \(hookSpecificOutput.decision.behavior\) is not replayed yet/,
+    );
     const plugin = await loadPlugin(project.dir);
     await plugin.before("bash", { command: "echo x", description: "d" });
     expect(await readFile(project.file("claude.txt"), "utf8")).toBe("Bash\n");
@@ -258,5 +260,99 @@ describe("Codex hooks replayed with Codex's contract", () => {
       '.codex/hooks.json:3:5: warning: "PreToolUs" is not a Codex hook event; Codex ignores it (did you mean "PreToolUse"?) [codex-unknown-event]',
     );
     expect(text).toContain('.codex/hooks.json:4:20: warning: matcher "(?=x)" is not a valid regex');
+  });
+
+  describe("Codex's lifecycle events", () => {
+    const fire = async (event: string, extra: Record<string, unknown> = {}) => {
+      const out: string[] = [];
+      const { exitCode } = await testHook({ project: project.dir, event, print: (text) => out.push(text), printError: (text) => out.push(text), ...extra });
+      return { exitCode, text: out.join("") };
+    };
+    const stdinOf = async (file: string) => JSON.parse(await readFile(project.file(file), "utf8")) as Record<string, unknown>;
+
+    it("Stop: exit 2 with stderr sends the agent back with Codex's <hook_prompt> message; Codex's stdin, nothing of Claude's", async () => {
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({
+          Stop: [{ hooks: [command("jq -c . > stop.json; echo 'tests fail & fix <them>' >&2; exit 2")] }],
+        }),
+      });
+      const { exitCode, text } = await fire("Stop");
+      expect(exitCode).toBe(1);
+      expect(text).toContain('<hook_prompt hook_run_id=\\"stop:0:.codex/hooks.json\\">tests fail &amp; fix &lt;them&gt;</hook_prompt>');
+      const stdin = await stdinOf("stop.json");
+      expect(Object.keys(stdin)).toEqual([
+        "session_id",
+        "turn_id",
+        "transcript_path",
+        "cwd",
+        "hook_event_name",
+        "model",
+        "permission_mode",
+        "stop_hook_active",
+        "last_assistant_message",
+      ]);
+      expect(stdin).toMatchObject({ hook_event_name: "Stop", stop_hook_active: false });
+    });
+
+    it("Stop: Claude's and Codex's hooks on one turn end send one continuation with both texts", async () => {
+      project = await makeProject({
+        ".claude/settings.json": settings({ Stop: [{ hooks: [{ type: "command", command: "echo 'claude says: lint' >&2; exit 2" }] }] }),
+        ".codex/hooks.json": codexHooks({ Stop: [{ hooks: [command(`printf '%s' '{"decision":"block","reason":"codex says: test"}'`)] }] }),
+      });
+      const { text } = await fire("Stop");
+      const continuations = text.split("\n").filter((line) => line.includes("a new turn starts"));
+      expect(continuations).toHaveLength(1);
+      expect(continuations[0]).toContain("claude says: lint");
+      expect(continuations[0]).toContain('<hook_prompt hook_run_id=\\"stop:0:.codex/hooks.json\\">codex says: test</hook_prompt>');
+    });
+
+    it("Stop: a Codex hook whose output breaks Codex's schema fails and the turn ends", async () => {
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({ Stop: [{ hooks: [command(`printf '%s' '{"decision":"block","reason":"x","extra":1}'`)] }] }),
+      });
+      const { exitCode, text } = await fire("Stop");
+      expect(exitCode).toBe(3); // a hook failed
+      expect(text).toContain("hook returned invalid stop JSON output");
+      expect(text).not.toContain("a new turn starts");
+    });
+
+    it("SessionStart: plain stdout and additionalContext reach the model as Codex's text, without Claude's wrapping; no turn_id", async () => {
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({
+          SessionStart: [
+            { matcher: "startup|resume", hooks: [command("jq -c . > start.json; echo 'Remember: run make check'")] },
+            {
+              matcher: "clear",
+              hooks: [command("touch clear-ran")],
+            },
+          ],
+        }),
+      });
+      const { exitCode, text } = await fire("SessionStart", { source: "startup" });
+      expect(exitCode).toBe(0);
+      expect(text).toContain('sent to the model: "Remember: run make check"');
+      expect(text).not.toContain("system-reminder");
+      const stdin = await stdinOf("start.json");
+      expect(stdin).toMatchObject({ hook_event_name: "SessionStart", source: "startup" });
+      expect(stdin).not.toHaveProperty("turn_id");
+      expect(existsSync(project.file("clear-ran"))).toBe(false);
+    });
+
+    it("UserPromptSubmit: decision block keeps the prompt from the model; exit 2 without stderr does not block", async () => {
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({
+          UserPromptSubmit: [{ hooks: [command(`jq -r .prompt > prompt.txt; printf '%s' '{"decision":"block","reason":"no secrets"}'`)] }],
+        }),
+      });
+      const blocked = await fire("UserPromptSubmit", { prompt: "my key is 123" });
+      expect(blocked.exitCode).toBe(1);
+      expect(blocked.text).toContain("the prompt is kept from the model");
+      expect(await readFile(project.file("prompt.txt"), "utf8")).toBe("my key is 123\n");
+      await writeFile(project.file(".codex/hooks.json"), JSON.stringify(codexHooks({ UserPromptSubmit: [{ hooks: [command("exit 2")] }] })));
+      const quiet = await fire("UserPromptSubmit", { prompt: "hello" });
+      expect(quiet.exitCode).toBe(3); // a hook failed: Codex needs a reason on stderr to block
+      expect(quiet.text).toContain("UserPromptSubmit hook exited with code 2 but did not write a blocking reason to stderr");
+      expect(quiet.text).not.toContain("kept from the model");
+    });
   });
 });

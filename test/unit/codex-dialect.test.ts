@@ -10,7 +10,8 @@ import { decodeCodexResult } from "../../plugin/dialects/codex/codex-output.js";
 import { codexInput } from "../../plugin/dialects/codex/codex-input.js";
 import { codexCalls, codexToolResponse } from "../../plugin/dialects/codex/codex-tools.js";
 import { CODEX } from "../../plugin/dialects/codex/codex-dialect.js";
-import { decideCodexPostToolUse, decideCodexPreToolUse } from "../../plugin/decide/codex-tool-decisions.js";
+import { decideCodexContext, decideCodexPostToolUse, decideCodexPreToolUse, decideCodexTurnEnd } from "../../plugin/decide/codex-decisions.js";
+import { turnEndVerdict } from "../../plugin/decide/stop-decision.js";
 import type { HandlerRun } from "../../plugin/run/run-handlers.js";
 import type { HookResult } from "../../plugin/protocol/decode-result.js";
 
@@ -319,5 +320,50 @@ describe("files", () => {
     expect([codexTimeout("PreToolUse", undefined), codexTimeout("PreToolUse", 0), codexTimeout("SessionEnd", 30), codexTimeout("Stop", 1200)]).toEqual([
       600, 1, 3, 1200,
     ]);
+  });
+});
+
+describe("lifecycle merges, and several agents on one turn end", () => {
+  const run = (result: HookResult, where = ".codex/hooks.json:3:7"): HandlerRun => ({
+    handler: { label: "hook", where, timeoutMs: 600_000 } as HandlerRun["handler"],
+    result,
+  });
+
+  it("Stop: each block is one <hook_prompt> of the next user message, XML-escaped; no cap", () => {
+    const decision = decideCodexTurnEnd("Stop", [
+      run({ status: "blocking", stderr: "fix <the> tests & lint" }),
+      run({ status: "success", json: { decision: "block", reason: " run make " } }, ".codex/config.toml:9:1"),
+      run({ status: "success" }),
+    ]);
+    expect(decision.prompt).toBe(
+      '<hook_prompt hook_run_id="stop:0:.codex/hooks.json">fix &lt;the&gt; tests &amp; lint</hook_prompt>\n' +
+        '<hook_prompt hook_run_id="stop:1:.codex/config.toml">run make</hook_prompt>',
+    );
+    expect(decision.cap).toBe(0);
+    expect(decideCodexTurnEnd("Stop", [run({ status: "success" })]).prompt).toBeUndefined();
+  });
+
+  it("context: plain text and additionalContext, verbatim; only UserPromptSubmit blocks", () => {
+    const runs = [
+      run({ status: "success", text: "plain" }),
+      run({ status: "success", json: { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "extra" } } }),
+      run({ status: "blocking", stderr: "stop it" }),
+    ];
+    const start = decideCodexContext("SessionStart", runs);
+    expect(start).toMatchObject({ context: ["plain", "extra"], blocks: [], verbatim: true });
+    expect(decideCodexContext("UserPromptSubmit", runs).blocks).toEqual(["stop it"]);
+  });
+
+  it("turnEndVerdict: any agent going on sends one message with every text; the lowest cap of those going on; continue:false wins", () => {
+    const claude = { systemMessages: [], notices: [], blocks: [{ label: "h", reason: "lint" }], context: [] };
+    const codex = { systemMessages: [], notices: [], blocks: [{ label: "c", reason: "x" }], context: [], prompt: "<hook_prompt>x</hook_prompt>", cap: 0 };
+    const idle = { systemMessages: [], notices: [], blocks: [], context: [] };
+    expect(turnEndVerdict("Stop", [idle, codex], 8)).toMatchObject({ keepsGoing: true, text: "<hook_prompt>x</hook_prompt>", cap: 0 });
+    const both = turnEndVerdict("Stop", [claude, codex], 8);
+    expect(both.keepsGoing).toBe(true);
+    expect(both.cap).toBe(8);
+    expect(both.text).toMatch(/lint[\s\S]*<hook_prompt>x<\/hook_prompt>$/);
+    expect(turnEndVerdict("Stop", [{ ...claude, stop: { reason: "done" } }, codex], 8)).toMatchObject({ keepsGoing: false, stopReasons: ["done"] });
+    expect(turnEndVerdict("Stop", [idle], 8).keepsGoing).toBe(false);
   });
 });

@@ -23,8 +23,8 @@ export const CODEX: Dialect = {
   // Codex runs `$SHELL -lc <command>` (/bin/sh when SHELL is unset): a login shell, which reads the user's profile (command_runner.rs).
   spawned: (handler) => ({ ...handler, command: "/bin/sh", args: ["-c", 'exec "${SHELL:-/bin/sh}" -lc "$1"', "codex-hook", handler.command] }),
   timeoutSeconds: (event, written) => codexTimeout(event as CodexEvent, written),
-  toolCalls: codexCalls,
-  toolResponse: codexToolResponse,
+  toolCalls: (_event, tool, args, where) => codexCalls(tool, args, where),
+  toolResponse: (_event, call, output) => codexToolResponse(call, output),
   // No transcript yet is `null` in Codex's schema (NullableString); OpenCode has no turn id: the session's stands for it.
   input: (event, facts, own) => codexInput(event, { ...facts, transcriptPath: facts.transcriptPath || null, turnID: facts.sessionID }, own),
   env(claude) {

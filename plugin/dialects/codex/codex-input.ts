@@ -26,6 +26,7 @@ const OWN_FIELDS: Record<string, readonly string[]> = {
   PostCompact: ["trigger"],
   SubagentStart: [],
   SubagentStop: ["agent_transcript_path", "last_assistant_message", "stop_hook_active"],
+  // agent_id and agent_type of SubagentStart and SubagentStop sit among the common fields (below).
   Stop: ["stop_hook_active", "last_assistant_message"],
   Interrupt: [],
   SessionEnd: ["reason"],
@@ -37,9 +38,11 @@ const NO_TURN = new Set(["SessionStart", "SessionEnd"]);
 export function codexInput(event: string, facts: CodexFacts, own: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const input: Record<string, unknown> = { session_id: facts.sessionID };
   if (!NO_TURN.has(event)) input.turn_id = facts.turnID;
-  if (facts.subagent) {
-    input.agent_id = facts.subagent.id;
-    input.agent_type = facts.subagent.type;
+  // Inside a subagent, and on the subagent events (whose firing is the parent's): the subagent's.
+  const subagent = facts.subagent ?? (typeof own.agent_id === "string" ? { id: own.agent_id, type: String(own.agent_type ?? "") } : undefined);
+  if (subagent) {
+    input.agent_id = subagent.id;
+    input.agent_type = subagent.type;
   }
   input.transcript_path = facts.transcriptPath;
   input.cwd = facts.cwd;
@@ -49,5 +52,7 @@ export function codexInput(event: string, facts: CodexFacts, own: Readonly<Recor
     input.permission_mode = facts.permissionMode;
   }
   for (const field of OWN_FIELDS[event] ?? []) if (own[field] !== undefined) input[field] = own[field];
+  // Codex's SessionEnd schema has one reason, a constant.
+  if (event === "SessionEnd") input.reason = "other";
   return input;
 }

@@ -24,8 +24,13 @@ export default defineRunner({
 });
 
 /** The exit code and output read as Claude reads them (another agent's hook: as that agent does), whichever way the command was spawned. */
-function decoded(event: EventName, handler: HandlerOf<"command">, compiled: Pick<CompiledHandler, "dialect">, outcome: ProcessOutcome): RunOutcome {
-  if (compiled.dialect) return { outcome, result: DIALECT_OF[compiled.dialect].decode(event, outcome) };
+function decoded(
+  event: EventName,
+  handler: HandlerOf<"command">,
+  compiled: Pick<CompiledHandler, "dialect" | "agentEvent">,
+  outcome: ProcessOutcome,
+): RunOutcome {
+  if (compiled.dialect) return { outcome, result: DIALECT_OF[compiled.dialect].decode(compiled.agentEvent ?? event, outcome) };
   return { outcome, result: decodeResult(event, outcome, { onFailureBlock: failureBlocks(event, handler) }) };
 }
 

@@ -1,25 +1,18 @@
 // Where Codex CLI keeps hooks: `hooks.json` and `config.toml` in the project's `.codex/` and in the
 // user's Codex home (`$CODEX_HOME`, else `~/.codex`). Project mode reads the project's files, --user
-// mode the user's, as for Claude's settings. The only I/O of reading Codex hooks.
+// mode the user's, as for Claude's settings (agent-hooks.ts reads them).
 // Source: https://developers.openai.com/codex/hooks.
-import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { insideProject } from "../../paths.js";
-import type { CodexLayer, CodexText } from "./read-codex-hooks.js";
+import type { AgentFile, AgentSource } from "../agent-hooks.js";
+import { type CodexLayer, type CodexText, readCodexHooks } from "./read-codex-hooks.js";
 
 export function codexHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.CODEX_HOME || path.join(env.HOME || homedir(), ".codex");
 }
 
-interface CodexFile {
-  path: string;
-  display: string;
-  layer: CodexLayer;
-  format: CodexText["format"];
-}
-
-export function codexFiles(options: { projectDir: string; user: boolean }, env: NodeJS.ProcessEnv = process.env): CodexFile[] {
+export function codexFiles(options: { projectDir: string; user: boolean }, env: NodeJS.ProcessEnv = process.env): AgentFile[] {
   const layer: CodexLayer = options.user ? "user" : "project";
   const dir = options.user ? codexHome(env) : path.join(options.projectDir, ".codex");
   return (["hooks.json", "config.toml"] as const).map((format) => {
@@ -28,17 +21,8 @@ export function codexFiles(options: { projectDir: string; user: boolean }, env: 
   });
 }
 
-/** The files that exist, as read; one that cannot be read is left out with the reason. */
-export function readCodexTexts(files: readonly CodexFile[]): { texts: CodexText[]; unreadable: string[] } {
-  const texts: CodexText[] = [];
-  const unreadable: string[] = [];
-  for (const file of files) {
-    try {
-      texts.push({ display: file.display, layer: file.layer, format: file.format, text: readFileSync(file.path, "utf8") });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT") unreadable.push(`${file.display}: cannot be read (${code ?? String(error)})`);
-    }
-  }
-  return { texts, unreadable };
-}
+export const CODEX_SOURCE: AgentSource = {
+  agent: "codex",
+  files: codexFiles,
+  read: (texts) => readCodexHooks(texts as readonly CodexText[]),
+};

@@ -1,0 +1,7 @@
+// Every agent's hook files by name (agent-hooks.ts): the one table convert, check, explain, test and
+// the live plugin read other agents' hooks from.
+import type { AgentSource } from "./agent-hooks.js";
+import type { DialectName } from "./agents.js";
+import { CODEX_SOURCE } from "./codex/codex-files.js";
+
+export const AGENT_SOURCES: Readonly<Record<DialectName, AgentSource>> = { codex: CODEX_SOURCE };
