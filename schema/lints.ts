@@ -206,31 +206,48 @@ function unknownToolNames({ event, matcher, compiled }: GroupTarget): LintFindin
       `"${shown(name)}" in matcher "${shown(matcher)}" names an MCP server, not a tool: as an exact name it matches no tool ` +
       `(MCP tools are mcp__<server>__<tool>); match the server's tools with "${shown(name.endsWith("_") ? `${name}.*` : `${name}__.*`)}"`,
   }));
-  return (compiled.names ?? [])
-    .flatMap((name): LintFinding[] => {
-      const problem = toolNameProblem(name);
-      if (!problem) return [];
-      const why = problem.code === "tool-name-case" ? "tool names are case-sensitive" : "Claude Code has no tool of that name";
-      return [
-        {
-          code: problem.code,
-          message: `"${shown(name)}" in matcher "${shown(matcher)}" matches only a custom tool named "${name}": ${why}${problem.guess ? `; did you mean "${problem.guess}"?` : ""}`,
-        },
-      ];
-    })
-    .concat(servers);
+  const findings: LintFinding[] = [];
+  let more = 0;
+  // Each name once; past a screenful, one finding counts the rest (a generated matcher may list thousands).
+  for (const name of new Set(compiled.names ?? [])) {
+    if (findings.length >= NAMES_SHOWN) {
+      if (toolNameProblem(name, [], false)) more++;
+      continue;
+    }
+    const problem = toolNameProblem(name);
+    if (!problem) continue;
+    const why = problem.code === "tool-name-case" ? "tool names are case-sensitive" : "Claude Code has no tool of that name";
+    findings.push({
+      code: problem.code,
+      message: `"${shown(name)}" in matcher "${shown(matcher)}" matches only a custom tool named "${shown(name)}": ${why}${problem.guess ? `; did you mean "${problem.guess}"?` : ""}`,
+    });
+  }
+  if (more > 0)
+    findings.push({
+      code: "unknown-tool",
+      message: `${more} more name${more === 1 ? "" : "s"} in matcher "${shown(matcher)}" match${more === 1 ? "es" : ""} only custom tools of that name: Claude Code has no such tool`,
+    });
+  return findings.concat(servers);
 }
+
+/** Unknown tool names reported one by one in a matcher; the rest are counted in one finding. */
+const NAMES_SHOWN = 20;
 
 /**
  * A name no known tool has (MCP tools aside): `bash` for `Bash` (tool-name-case) or a typo
  * (unknown-tool), with the close name. `extra` adds names (`test --tool` also takes OpenCode's ids).
  */
-export function toolNameProblem(name: string, extra: readonly string[] = []): { code: "tool-name-case" | "unknown-tool"; guess?: string } | undefined {
+export function toolNameProblem(
+  name: string,
+  extra: readonly string[] = [],
+  /** false: whether there is a problem only, without the search for a close name. */
+  guess = true,
+): { code: "tool-name-case" | "unknown-tool"; guess?: string } | undefined {
   const known = extra.length > 0 ? [...KNOWN_TOOLS, ...extra] : KNOWN_TOOLS;
   if (known.includes(name) || name.startsWith("mcp__")) return undefined;
   const sameLetters = known.find((tool) => tool.toLowerCase() === name.toLowerCase());
-  const guess = sameLetters ?? closestName(name, known);
-  return { code: sameLetters ? "tool-name-case" : "unknown-tool", ...(guess ? { guess } : {}) };
+  const close = sameLetters ?? (guess ? closestName(name, known) : undefined);
+  return { code: sameLetters ? "tool-name-case" : "unknown-tool", ...(close ? { guess: close } : {}) };
 }
 
 /** A SubagentStart/SubagentStop matcher naming a built-in agent in a spelling hooks never see (schema/agents.ts). */

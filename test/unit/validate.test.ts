@@ -339,6 +339,18 @@ describe("lints for hooks that would silently never work", () => {
     expect(message("mcp__plugin_devops_")).toContain('match the server\'s tools with "mcp__plugin_devops_.*"');
   });
 
+  it("a matcher listing many unknown names: each once, twenty named, the rest counted in one finding", () => {
+    const names = [...Array.from({ length: 3000 }, (_, i) => `Tool${i}`), "Tool1", "Tool1", "Bash"];
+    const findings = validateSettings(
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: names.join("|"), hooks: [{ type: "command", command: "x" }] }] } }),
+      "s.json",
+      "project",
+    ).diagnostics.filter((diagnostic) => diagnostic.code === "unknown-tool");
+    expect(findings).toHaveLength(21);
+    expect(findings.filter((finding) => finding.message.startsWith('"Tool1" in matcher'))).toHaveLength(1);
+    expect(findings[20]!.message).toMatch(/^2980 more names in matcher ".*" match only custom tools of that name: Claude Code has no such tool$/);
+  });
+
   it("handler fields named like Object.prototype members are unknown fields, not silently accepted", () => {
     const codes = validateSettings(
       '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "toString": 1, "constructor": 2}]}]}}',
