@@ -26,13 +26,13 @@ export function formatReport(rows: readonly ReportRow[], options: ReportOptions)
     const condition = typeof row.entry.handler.if === "string" ? ` if ${safeText(shown(row.entry.handler.if))}` : "";
     // Another agent's hook says whose it is; Claude's lines stay as they were.
     const agent = row.entry.dialect ? ` (${AGENT_NAMES[row.entry.dialect]})` : "";
-    lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.entry.event} [${matcher}]${condition} ${firstLine(row.label)}${agent}`);
+    lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${eventName(row)} [${matcher}]${condition} ${firstLine(row.label)}${agent}`);
     lines.push(style.dim(`             at ${row.entry.where}${row.firesOn && row.status !== "dropped" ? `; fires on: ${row.firesOn}` : ""}`));
     for (const note of row.notes) lines.push(`             ${row.status === "dropped" ? "why" : "how"}: ${safeText(note)}`);
     for (const remark of row.status === "dropped" ? [] : row.remarks) lines.push(`             note: ${safeText(remark)}`);
   }
   if (rows.length > SUMMARY_AFTER) {
-    for (const [event, counted] of Object.entries(countBy(rows, (row) => row.entry.event))) lines.push(`  ${event}: ${countsText(counted)}`);
+    for (const [event, counted] of Object.entries(countBy(rows, eventName))) lines.push(`  ${event}: ${countsText(counted)}`);
   }
   // Quiet and every hook translated as it is: no problem, nothing to print.
   if (options.quiet && lines.length === 0) return "";
@@ -65,7 +65,9 @@ export function formatDiagnosticLine(diagnostic: Diagnostic, style: Style): stri
 /** The report as data, for --json: one object per hook, in settings order. */
 export function reportRowsJson(rows: readonly ReportRow[]): object[] {
   return rows.map((row) => ({
-    event: row.entry.event,
+    event: eventName(row),
+    // Another agent's event names its own; the engine event (Claude's) it runs as, when it runs as one of another name.
+    ...(row.entry.agentEvent && row.entry.agentEvent !== row.entry.event ? { runsAs: row.entry.event } : {}),
     matcher: row.entry.matcher ?? null,
     if: typeof row.entry.handler.if === "string" ? row.entry.handler.if : null,
     type: row.entry.handler.type,
@@ -78,4 +80,9 @@ export function reportRowsJson(rows: readonly ReportRow[]): object[] {
     remarks: row.remarks,
     firesOn: row.firesOn ?? null,
   }));
+}
+
+/** The event as its hook's author wrote it: another agent's own name (Gemini's `BeforeTool`), else Claude's. */
+export function eventName(row: ReportRow): string {
+  return row.entry.agentEvent ?? row.entry.event;
 }

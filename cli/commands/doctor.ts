@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EventName } from "../../schema/events.js";
 import { type Diagnostic, formatDiagnostic } from "../../schema/diagnostics.js";
+import { eventName } from "../format-report.js";
 import { claudeConfigDir } from "../../schema/load-settings.js";
 import { readEverySource } from "../../schema/sources/every-source.js";
 import { findProjectRoot, isDirectory } from "../../schema/sources/project-root.js";
@@ -186,7 +187,7 @@ async function probeLive(
     trust: { ...trust, command: trustCommand(directory) },
     dropped: hooks.rows
       .filter((row) => row.status === "dropped")
-      .map((row): DroppedHook => ({ event: row.entry.event, handler: JSON.stringify(row.label), where: row.entry.where, why: row.notes.join("; ") })),
+      .map((row): DroppedHook => ({ event: eventName(row), handler: JSON.stringify(row.label), where: row.entry.where, why: row.notes.join("; ") })),
     diagnostics: hooks.diagnostics,
   };
 }

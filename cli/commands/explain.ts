@@ -3,14 +3,14 @@
 // dropped), with the notes below it: what a reviewer reads before approving a change to a project's
 // hooks. The same rows as convert's report (classify.ts); nothing is written.
 import { hasErrors } from "../../schema/diagnostics.js";
-import { eventInfo } from "../../schema/events.js";
+import { eventInfo, isEventName } from "../../schema/events.js";
 import { shown } from "../../schema/shown.js";
 import { AGENT_NAMES } from "../../schema/dialects/agents.js";
 import { buildOutputs } from "../build/build-plugin.js";
 import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow, Status } from "../../plugin/load/classify.js";
 import { EXIT } from "../errors.js";
-import { formatDiagnosticLine, reportRowsJson } from "../format-report.js";
+import { eventName, formatDiagnosticLine, reportRowsJson } from "../format-report.js";
 import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
 import { packageVersion } from "../package-info.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
@@ -39,14 +39,15 @@ export async function explain(options: ExplainOptions = {}): Promise<{ exitCode:
 
 /** The tools a tool event's hook fires on; lifecycle events fire on no tool. */
 function toolsOf(row: ReportRow): string[] {
-  return eventInfo(row.entry.event).toolEvent && row.firesOn && row.status !== "dropped" ? row.firesOn.split(", ") : [];
+  // Another agent's event with no Claude name (Codex's Interrupt) rides no engine event: no tool.
+  return isEventName(row.entry.event) && eventInfo(row.entry.event).toolEvent && row.firesOn && row.status !== "dropped" ? row.firesOn.split(", ") : [];
 }
 
 export function formatTable(rows: readonly ReportRow[], style: Style): string {
   const paint: Record<Status, (text: string) => string> = { translated: style.green, degraded: style.yellow, dropped: style.red };
   const cells = rows.map((row, index) => [
     String(index + 1),
-    row.entry.event,
+    eventName(row),
     row.entry.matcher === undefined || row.entry.matcher === "" ? "*" : safeText(shown(row.entry.matcher, 40)),
     typeof row.entry.handler.if === "string" ? safeText(shown(row.entry.handler.if, 40)) : "-",
     `${row.entry.handler.type}: ${clip(firstLine(row.label), HANDLER_WIDTH)}`,

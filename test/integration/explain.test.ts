@@ -37,6 +37,24 @@ describe("hooks2opencode explain", () => {
     ]);
   });
 
+  it("other agents' hooks by their own event names, the engine event they run as in --json; an event with no Claude name is a dropped row", async () => {
+    const p = await project({
+      ".gemini/settings.json": { hooks: { BeforeTool: [{ matcher: "run_shell_command", hooks: [{ type: "command", command: "./guard.sh" }] }] } },
+      ".codex/hooks.json": { hooks: { Interrupt: [{ hooks: [{ type: "command", command: "echo stopped" }] }] } },
+    });
+    const result = await cli(["explain", "--project", p.dir], { env: { HOME: p.dir } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/\n\d +BeforeTool +run_shell_command +- +command: \.\/guard\.sh +tool\.execute\.before +bash +translated\n/);
+    expect(result.stdout).toMatch(/\n\d +Interrupt +\* +- +command: echo stopped +- +- +dropped\n/);
+    const json = JSON.parse((await cli(["explain", "--json", "--project", p.dir], { env: { HOME: p.dir } })).stdout);
+    expect(json.hooks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: "BeforeTool", runsAs: "PreToolUse", agent: "gemini", tools: ["bash"] }),
+        expect.objectContaining({ event: "Interrupt", agent: "codex", status: "dropped", tools: [] }),
+      ]),
+    );
+  });
+
   it("exits 2 with located errors when the settings cannot be read, and says when there are none", async () => {
     const broken = await project({ ".claude/settings.json": '{"hooks": ' });
     expect((await cli(["explain", "--project", broken.dir])).exitCode).toBe(2);
