@@ -1,0 +1,76 @@
+// What the report says of Copilot CLI's hooks (dialect-report.ts): why an event or hook is not
+// replayed, which OpenCode tools a tool hook fires on, and what differs. Copilot also reads Claude's
+// `.claude/settings.json` hooks; those are replayed once, as Claude hooks, never as Copilot's. Pure.
+import type { AgentHook } from "../../schema/dialects/agent-hooks.js";
+import { copilotEventOf } from "../../schema/dialects/copilot/events.js";
+import { COPILOT } from "../dialects/copilot/copilot-dialect.js";
+import { COPILOT_TOOLS } from "../dialects/copilot/copilot-tools.js";
+import { channelsOf } from "./classify.js";
+import type { DialectReport } from "./dialect-report.js";
+
+const TOOL_EVENTS = new Set(["preToolUse", "postToolUse"]);
+
+const both = (camel: string, pascal: string | undefined, why: string) => ({ [camel]: why, ...(pascal ? { [pascal]: why } : {}) });
+
+export const COPILOT_REPORT: DialectReport = {
+  notReplayed: {
+    ...both("postToolUseFailure", "PostToolUseFailure", "Copilot's postToolUseFailure is not replayed yet; its hooks do not run"),
+    ...both(
+      "permissionRequest",
+      "PermissionRequest",
+      "Copilot's permissionRequest is not replayed yet: OpenCode's permission prompt reaches other agents' hooks in Claude's names and shapes, not Copilot's permission-shaped toolInput; its hooks do not run",
+    ),
+    ...both("subagentStop", "SubagentStop", "Copilot's subagentStop (block, modifiedResponse) is not replayed yet; its hooks do not run"),
+    userPromptTransformed:
+      "OpenCode has no step where the model-facing form of a prompt can be rewritten after its own transforms; Copilot's userPromptTransformed hooks do not run",
+  },
+  droppedBecause(hook, read) {
+    if (read.disabledIn) return `disableAllHooks in ${read.disabledIn}: Copilot runs no hook of this repository`;
+    if (hook.type === "http") return "Copilot's http hooks are not replayed (only command hooks are)";
+    if (hook.type === "prompt") return "Copilot's prompt hooks auto-submit text in new interactive sessions only; not replayed";
+    if (hook.command === undefined) return "only a `powershell` command: Copilot runs it on Windows only, and this is not Windows";
+    return undefined;
+  },
+  // compile.ts hands `spawned` the written handler only: a hook's own cwd and env (AgentHook.options)
+  // do not reach the spawn yet (copilotSpawned takes them as its second argument).
+  degradedBecause(hook) {
+    const own = ["cwd", "env"].filter((key) => hook.options?.[key] !== undefined);
+    const named = own.map((key) => `\`${key}\``).join(" and ");
+    const notes =
+      own.length > 0 ? [`its ${named} ${own.length > 1 ? "are" : "is"} not applied yet: the hook runs in the project folder with OpenCode's environment`] : [];
+    if (copilotEventOf(hook.event) === "notification") notes.push("its additionalContext is not delivered (Copilot injects it as a user message)");
+    return notes;
+  },
+  firesOn: (hook, engine) => (TOOL_EVENTS.has(copilotEventOf(hook.event)) ? toolsOf(hook) : channelsOf(engine).join(", ")),
+  remarks(hook) {
+    const event = copilotEventOf(hook.event);
+    const notes: string[] = [];
+    if (TOOL_EVENTS.has(event)) {
+      const compiled = COPILOT.compileMatcher(hook.event, hook.matcher);
+      if (compiled.ok && compiled.matcher.kind === "all")
+        notes.push("OpenCode's list, skill, question and MCP tools have no Copilot tool here: this hook does not fire on them");
+    }
+    if (event === "postToolUse") notes.push("additionalContext reaches the model after Copilot's guidance line, inside OpenCode's <system-reminder>");
+    if (event === "sessionStart") notes.push("does not fire after a compaction (Copilot starts no session there)");
+    if (event === "subagentStart")
+      notes.push(
+        "matches OpenCode's agent name (explore, a custom agent's); does not fire for OpenCode's general agent (Copilot's general-purpose emits no subagentStart)",
+      );
+    if (event === "notification")
+      notes.push("fires for OpenCode's permission prompts only (permission_prompt); OpenCode has no background shells or agents to notify about");
+    if (event === "errorOccurred")
+      notes.push("fires for a turn that ends in a failed model call only (errorContext model_call); tool and system errors fire nothing");
+    return notes;
+  },
+};
+
+/** The OpenCode tools a Copilot tool hook fires on: those whose Copilot tool its matcher names. */
+function toolsOf(hook: AgentHook): string {
+  const compiled = COPILOT.compileMatcher(hook.event, hook.matcher);
+  if (!compiled.ok) return "nothing";
+  const pascal = hook.event !== copilotEventOf(hook.event);
+  const tools = Object.entries(COPILOT_TOOLS)
+    .filter(([, tool]) => compiled.matcher.test(pascal ? `${tool.claude}\u0000${tool.runtime}` : tool.runtime))
+    .map(([opencode]) => opencode);
+  return tools.join(", ") || "nothing (no Copilot tool matches)";
+}

@@ -1,0 +1,234 @@
+// Copilot CLI hooks (.github/hooks/*.json, `hooks` in .github/copilot/settings.json) converted
+// beside Claude's and replayed in-process with Copilot's contract, by real sh/jq hooks written the
+// way Copilot users write them (https://docs.github.com/en/copilot/reference/hooks-reference):
+// camelCase hooks read `.toolArgs`, PascalCase ones `.tool_input` (with Copilot's argument names).
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { convert } from "../../cli/commands/convert.js";
+import { testHook } from "../../cli/commands/test-hook.js";
+import { loadPlugin } from "../helpers/load-plugin.js";
+import { makeProject, settings, type TempProject } from "../helpers/project.js";
+
+let project: TempProject;
+afterEach(() => project?.remove());
+
+const hooksFile = (hooks: Record<string, object[]>) => ({ version: 1, hooks });
+
+/** A guard as Copilot's docs write one: read the command from toolArgs, deny with a reason. */
+const GUARD = `#!/bin/sh
+cmd=$(jq -r '.toolArgs.command // empty')
+case "$cmd" in
+  *"rm -rf"*) echo '{"permissionDecision":"deny","permissionDecisionReason":"rm -rf is not allowed"}' ;;
+esac
+`;
+
+const lines = async (file: string) =>
+  (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("Copilot hooks replayed with Copilot's contract", () => {
+  it("a preToolUse guard reading toolArgs.command denies with Copilot's text; other commands run", async () => {
+    project = await makeProject({
+      ".github/hooks/guard.sh": GUARD,
+      ".github/hooks/security.json": hooksFile({ preToolUse: [{ type: "command", bash: "sh .github/hooks/guard.sh", matcher: "bash" }] }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await expect(plugin.before("bash", { command: "rm -rf build", description: "clean" })).rejects.toThrow("Denied by preToolUse hook: rm -rf is not allowed");
+    await expect(plugin.before("bash", { command: "ls", description: "list" })).resolves.toEqual({ command: "ls", description: "list" });
+  });
+
+  it("sends the camelCase payload to a camelCase hook and the snake_case one, with Claude's tool name, to a PascalCase hook", async () => {
+    project = await makeProject({
+      ".github/hooks/log.json": hooksFile({
+        preToolUse: [{ bash: "cat >> camel.jsonl" }],
+        PreToolUse: [{ bash: 'cat >> pascal.jsonl; printf "%s %s %s" "$COPILOT_CLI" "$COPILOT_PROJECT_DIR" "${CLAUDECODE-unset}" > env.txt' }],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("write", { filePath: project.file("a.txt"), content: "hi\n" });
+    const [camel] = await lines(project.file("camel.jsonl"));
+    expect(Object.keys(camel!)).toEqual(["sessionId", "timestamp", "cwd", "toolName", "toolArgs"]);
+    expect(camel).toMatchObject({ sessionId: "ses_test", cwd: project.dir, toolName: "create", toolArgs: { path: project.file("a.txt"), file_text: "hi\n" } });
+    expect(typeof camel!.timestamp).toBe("number");
+    const [pascal] = await lines(project.file("pascal.jsonl"));
+    expect(Object.keys(pascal!)).toEqual(["hook_event_name", "session_id", "timestamp", "cwd", "tool_name", "tool_input"]);
+    expect(pascal).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { path: project.file("a.txt"), file_text: "hi\n" } });
+    expect(pascal!.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await readFile(project.file("env.txt"), "utf8")).toBe(`1 ${project.dir} unset`);
+  });
+
+  it("fails closed: exit 2 and a crash deny whatever stdout says; a timeout lets the call through", async () => {
+    project = await makeProject({
+      ".github/hooks/gate.json": hooksFile({
+        preToolUse: [
+          { bash: `jq -e '.toolArgs.command == "two"' >/dev/null && { echo '{"permissionDecision":"allow"}'; echo ignored >&2; exit 2; }; exit 0` },
+          { bash: `jq -e '.toolArgs.command == "one"' >/dev/null && exit 1; exit 0` },
+          { bash: `jq -e '.toolArgs.command == "slow"' >/dev/null && sleep 5; exit 0`, timeoutSec: 1 },
+        ],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await expect(plugin.before("bash", { command: "two" })).rejects.toThrow("Denied by preToolUse hook: hook exited with code 2");
+    await expect(plugin.before("bash", { command: "one" })).rejects.toThrow('Denied by preToolUse hook from ".github/hooks/gate.json" (hook errored)');
+    await expect(plugin.before("bash", { command: "slow" })).resolves.toEqual({ command: "slow" });
+  });
+
+  it("modifiedArgs rewrites the call in Copilot's shape; OpenCode's other arguments are kept", async () => {
+    project = await makeProject({
+      ".github/hooks/rewrite.json": hooksFile({
+        preToolUse: [{ matcher: "bash", bash: `jq -c '{permissionDecision: "allow", modifiedArgs: (.toolArgs + {command: "echo safe"})}'` }],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await expect(plugin.before("bash", { command: "danger", description: "d", timeout: 5000 })).resolves.toEqual({
+      command: "echo safe",
+      description: "d",
+      timeout: 5000,
+    });
+  });
+
+  it("a postToolUse formatter reads toolArgs.path; additionalContext follows Copilot's guidance line; modifiedResult replaces", async () => {
+    project = await makeProject({
+      ".github/hooks/format.json": hooksFile({
+        postToolUse: [
+          { matcher: "edit|create", bash: "jq -r '.toolArgs.path' >> formatted.txt" },
+          { matcher: "create", bash: `echo '{"additionalContext":"Run the linter next."}'` },
+          { matcher: "view", bash: `jq -c '{modifiedResult: {resultType: "success", textResultForLlm: ("[redacted " + .toolName + "]")}}'` },
+        ],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    const written = await plugin.call(
+      "write",
+      { filePath: project.file("a.ts"), content: "x" },
+      { title: "a.ts", output: "Wrote file successfully.", metadata: {} },
+    );
+    await plugin.call("edit", { filePath: project.file("a.ts"), oldString: "x", newString: "y" }, { title: "a.ts", output: "Edit applied.", metadata: {} });
+    expect(await readFile(project.file("formatted.txt"), "utf8")).toBe(`${project.file("a.ts")}\n${project.file("a.ts")}\n`);
+    expect(written.output).toContain('Tool "create" succeeded. Additional guidance from postToolUse hooks:\nRun the linter next.');
+    const read = await plugin.call("read", { filePath: project.file("a.ts") }, { title: "a.ts", output: "1: y", metadata: {} });
+    expect(read.output).toBe("[redacted view]");
+  });
+
+  it("PascalCase PreToolUse reads Claude-format matchers: `Bash` and `bash` both fire, with tool_input in Copilot's names", async () => {
+    project = await makeProject({
+      ".github/copilot/settings.json": {
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [{ type: "command", command: "jq -c '[.tool_name, .tool_input]' >> claude-name.jsonl" }] },
+            { matcher: "bash", hooks: [{ type: "command", command: "jq -r .tool_name >> runtime-name.txt" }] },
+          ],
+        },
+      },
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "ls", description: "list" });
+    await plugin.before("glob", { pattern: "*.ts" });
+    expect(await readFile(project.file("claude-name.jsonl"), "utf8")).toBe('["Bash",{"command":"ls","description":"list"}]\n');
+    expect(await readFile(project.file("runtime-name.txt"), "utf8")).toBe("Bash\n");
+  });
+
+  it("Claude's settings and Copilot's hooks of one project each run once, with their own contract; the report names the agent", async () => {
+    project = await makeProject({
+      ".claude/settings.json": settings({
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "jq -r .tool_input.command >> claude.txt" }] }],
+      }),
+      ".github/hooks/copilot.json": hooksFile({
+        preToolUse: [{ matcher: "bash", bash: "jq -r .toolArgs.command >> copilot.txt" }],
+        subagentStop: [{ bash: "true" }],
+      }),
+    });
+    const out: string[] = [];
+    const result = await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
+    expect(result.exitCode).toBe(0);
+    const report = out.join("");
+    expect(report).toMatch(/translated\s+\w+ \[bash\] jq -r .toolArgs.command >> copilot.txt \(Copilot CLI\)/);
+    expect(report).toMatch(/dropped\s+subagentStop \[\*\] true \(Copilot CLI\)[\s\S]*why: Copilot's subagentStop/);
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "echo x", description: "d" });
+    expect(await readFile(project.file("claude.txt"), "utf8")).toBe("echo x\n");
+    expect(await readFile(project.file("copilot.txt"), "utf8")).toBe("echo x\n");
+  });
+
+  it("disableAllHooks at the top of the repository's settings.json drops every Copilot hook, and says so", async () => {
+    project = await makeProject({
+      ".github/copilot/settings.json": { disableAllHooks: true },
+      ".github/hooks/a.json": hooksFile({ preToolUse: [{ bash: "touch ran" }] }),
+    });
+    const out: string[] = [];
+    await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
+    expect(out.join("")).toContain("disableAllHooks in .github/copilot/settings.json");
+  });
+
+  it("the report says what is not replayed as Copilot runs it, and why", async () => {
+    project = await makeProject({
+      ".github/hooks/misc.json": hooksFile({
+        preToolUse: [{ bash: "true", cwd: "scripts" }, { powershell: "Write-Output hi" }, { type: "http", url: "https://hooks.example.com/copilot" }],
+        permissionRequest: [{ bash: "true" }],
+        notification: [{ bash: "true" }],
+      }),
+    });
+    const out: string[] = [];
+    await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
+    const report = out.join("");
+    expect(report).toMatch(/degraded\s+\w+ \[\*\] true \(Copilot CLI\)[\s\S]*how: its `cwd` is not applied yet/);
+    expect(report).toContain("why: only a `powershell` command: Copilot runs it on Windows only");
+    expect(report).toContain("why: Copilot's http hooks are not replayed");
+    expect(report).toMatch(/dropped\s+permissionRequest \[\*\] true \(Copilot CLI\)[\s\S]*why: Copilot's permissionRequest is not replayed yet/);
+    expect(report).toContain("note: fires for OpenCode's permission prompts only (permission_prompt)");
+  });
+
+  it("an agentStop gate sends the agent back with its reason as the next message; sessionStart and subagentStart add their context (test, offline)", async () => {
+    project = await makeProject({
+      ".github/hooks/turn.json": hooksFile({
+        agentStop: [{ bash: `jq -e '.stop_hook_active' >/dev/null && exit 0; echo '{"decision":"block","reason":"Run npm test and fix what fails."}'` }],
+        sessionStart: [{ bash: `echo '{"additionalContext":"You are on branch main."}'` }],
+        subagentStart: [{ matcher: "explore", bash: `jq -c '{additionalContext: ("Read-only, " + .agentName + ".")}'` }],
+      }),
+    });
+    const run = async (event: string, extra: Record<string, unknown> = {}) => {
+      const out: string[] = [];
+      const result = await testHook({
+        project: project.dir,
+        event,
+        json: true,
+        print: (text) => out.push(text),
+        printError: (text) => out.push(text),
+        ...extra,
+      });
+      return { ...result, report: JSON.parse(out.join("")) as Record<string, unknown> };
+    };
+    // Copilot sends the reason itself as the next user message (not Claude's "Stop hook feedback").
+    expect((await run("Stop")).report.effects).toEqual([{ kind: "new turn", text: "Run npm test and fix what fails." }]);
+    expect((await run("Stop", { stopHookActive: true })).report.effects).toEqual([]);
+    // A separate message, as written: no <system-reminder> around it.
+    expect((await run("SessionStart")).report.effects).toEqual([{ kind: "context", text: "You are on branch main.", where: "before the prompt" }]);
+    // subagentStart: the agent by OpenCode's name; OpenCode's general (Copilot's general-purpose) fires nothing.
+    expect((await run("SubagentStart", { agentType: "explore" })).report.effects).toEqual([
+      expect.objectContaining({ kind: "context", text: "Read-only, explore." }),
+    ]);
+    expect((await run("SubagentStart", { agentType: "general" })).report.effects).toEqual([]);
+  });
+
+  it("test fires a Copilot preToolUse hook on the call and says what OpenCode would show", async () => {
+    project = await makeProject({
+      ".github/hooks/guard.sh": GUARD,
+      ".github/hooks/security.json": hooksFile({ preToolUse: [{ bash: "sh .github/hooks/guard.sh", matcher: "bash" }] }),
+    });
+    const out: string[] = [];
+    const { exitCode } = await testHook({
+      project: project.dir,
+      event: "PreToolUse",
+      tool: "Bash",
+      input: '{"command":"rm -rf build"}',
+      print: (text) => out.push(text),
+      printError: (text) => out.push(text),
+    });
+    expect(exitCode).toBe(1);
+    expect(out.join("")).toContain('OpenCode shows "Denied by preToolUse hook: rm -rf is not allowed"');
+    expect(existsSync(project.file("build"))).toBe(false);
+  });
+});
