@@ -130,7 +130,8 @@ function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefine
   if (!matched.ok) return undefined;
   const written = entry.handler;
   if (written.type !== "command") return undefined; // classify-dialect.ts reports the others
-  const handler = dialect.spawned(written);
+  const options = entry.agentOptions && typeof entry.agentOptions === "object" ? entry.agentOptions : undefined;
+  const handler = dialect.spawned(written, options);
   const seconds = dialect.timeoutSeconds(agentEvent, typeof handler.timeout === "number" ? handler.timeout : undefined);
   return {
     event: entry.event,
@@ -145,7 +146,7 @@ function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefine
     where: entry.where,
     dialect: dialect.name,
     agentEvent,
-    ...(entry.agentOptions && typeof entry.agentOptions === "object" ? { agentOptions: entry.agentOptions } : {}),
+    ...(options ? { agentOptions: options } : {}),
   };
 }
 

@@ -149,7 +149,10 @@ export function decideCopilotPostToolUse(call: ClaudeCall, runs: readonly Handle
     // Only the top-level field: a nested hookSpecificOutput.additionalContext is ignored by Copilot.
     if (typeof json.additionalContext === "string" && json.additionalContext !== "") context.push(json.additionalContext);
   }
-  if (context.length > 0) merged.feedback.push(copilotGuidanceText(runtimeNameOf(call) ?? call.toolName, context));
+  if (context.length > 0) {
+    merged.feedback.push(copilotGuidanceText(runtimeNameOf(call) ?? call.toolName, context));
+    merged.verbatim = true;
+  }
   return merged;
 }
 

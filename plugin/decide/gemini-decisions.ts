@@ -9,10 +9,9 @@
 // Source: google-gemini/gemini-cli packages/core/src/hooks/hookAggregator.ts, types.ts
 // (DefaultHookOutput), scheduler/hook-utils.ts, core/coreToolHookTriggers.ts, core/client.ts. Pure.
 import { type GeminiOutput, geminiOutputOf } from "../dialects/gemini/gemini-output.js";
-import { geminiRequired, handedOutput } from "../dialects/gemini/gemini-tools.js";
+import { geminiRequired } from "../dialects/gemini/gemini-tools.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import type { ClaudeCall } from "../tools/resolve-call.js";
-import type { ToolOutput } from "../tools/tool-response.js";
 import type { AgentEvents } from "./agent-events.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 import type { ContextDecision } from "./context-decision.js";
@@ -27,7 +26,7 @@ import type { StopDecision } from "./stop-decision.js";
  */
 export const GEMINI_EVENTS: AgentEvents = {
   BeforeTool: { PreToolUse: (runs, call) => decideGeminiBeforeTool(call!, runs) },
-  AfterTool: { PostToolUse: (runs, call) => decideGeminiAfterTool(call!, runs, handedOutput.get(call!)) },
+  AfterTool: { PostToolUse: (runs, call) => decideGeminiAfterTool(call!, runs) },
   BeforeAgent: { UserPromptSubmit: (runs) => decideGeminiBeforeAgent(runs) },
   AfterAgent: { Stop: (runs) => decideGeminiAfterAgent(runs) },
   SessionStart: { SessionStart: (runs) => decideGeminiSessionStart(runs) },
@@ -160,7 +159,7 @@ export function decideGeminiBeforeTool(call: ClaudeCall, runs: readonly HandlerR
  * ("\n\n<hook_context>…</hook_context>", or a text part after an MCP tool's parts). `output` is
  * OpenCode's result the hooks were handed, which the appended text is built on.
  */
-export function decideGeminiAfterTool(call: ClaudeCall, runs: readonly HandlerRun[], output: ToolOutput | undefined): PostToolUseDecision {
+export function decideGeminiAfterTool(call: ClaudeCall, runs: readonly HandlerRun[]): PostToolUseDecision {
   const merged = mergeGeminiOutputs(outputsOf(runs));
   const decision: PostToolUseDecision = { ...common("AfterTool", call.toolName, runs, merged), feedback: [] };
   if (!merged) return decision;
@@ -173,13 +172,10 @@ export function decideGeminiAfterTool(call: ClaudeCall, runs: readonly HandlerRu
     decision.updatedToolOutput = { value: effectiveReason(merged) };
     return decision;
   }
-  if (merged.additionalContext !== undefined && output !== undefined) {
-    const wrapped = `\n\n${hookContextText(merged.additionalContext)}`;
-    decision.updatedToolOutput = {
-      value: Array.isArray(output.content)
-        ? [...output.content, { type: "text", text: wrapped }]
-        : `${typeof output.output === "string" ? output.output : ""}${wrapped}`,
-    };
+  // Appended after a blank line, as it is (coreToolHookTriggers.ts), not in Claude's <system-reminder>.
+  if (merged.additionalContext !== undefined) {
+    decision.feedback.push(hookContextText(merged.additionalContext));
+    decision.verbatim = true;
   }
   if (merged.hookSpecificOutput.tailToolCallRequest !== undefined)
     decision.notices.push(`AfterTool:${call.toolName} hook asked for a tail tool call (tailToolCallRequest), which OpenCode cannot make; ignored`);

@@ -11,6 +11,8 @@ export interface PostToolUseDecision extends CommonOutcome {
   feedback: string[];
   /** Set (possibly to a falsy value) when a hook replaced the output. */
   updatedToolOutput?: { value: unknown };
+  /** The feedback texts are final (another agent's own wording): appended as they are, not in Claude's <system-reminder>. */
+  verbatim?: boolean;
 }
 
 export function decidePostToolUse(tool: string, runs: readonly HandlerRun[]): PostToolUseDecision {

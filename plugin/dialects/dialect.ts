@@ -49,8 +49,8 @@ export interface Dialect {
    * beforeShellExecution matches the command, its beforeSubmitPrompt the literal `UserPromptSubmit`.
    */
   matchValue?(agentEvent: string, claudeValue: string | undefined, call: ClaudeCall | undefined): string | undefined;
-  /** The handler as it is spawned: the agent's shell around its command. */
-  spawned(handler: HandlerOf<"command">): HandlerOf<"command">;
+  /** The handler as it is spawned: the agent's shell around its command, with the hook's own fields (AgentHook.options: Copilot's `cwd` and `env`). */
+  spawned(handler: HandlerOf<"command">, options?: Readonly<Record<string, unknown>>): HandlerOf<"command">;
   /** The agent's timeout for a hook of `agentEvent`, in seconds, from what it wrote (in the agent's unit). */
   timeoutSeconds(agentEvent: string, written: number | undefined): number;
   /** The agent's calls one OpenCode tool call stands for on `agentEvent` (its names, its argument shapes); none: its hooks do not fire. */

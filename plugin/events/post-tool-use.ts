@@ -35,7 +35,7 @@ export default defineToolEvent<"tool.execute.after", PostToolUseDecision>({
     if (replaced && Array.isArray(output.content) && Array.isArray(replaced.value)) output.content = replaced.value;
     else if (replaced) replaceModelOutput(output, outputText(replaced.value));
     for (const { decision } of decisions) {
-      for (const text of decision.feedback) appendModelOutput(output, systemReminder(spillLongText(text)));
+      for (const text of decision.feedback) appendModelOutput(output, decision.verbatim ? text : systemReminder(spillLongText(text)));
     }
   },
 });

@@ -65,12 +65,15 @@ export default defineEvent<"session.idle", StopFiring, StopDecision>({
     for (const [firing, decisions] of byFiring(fired)) {
       const session = runtime.sessions.get(firing.sessionID);
       // Claude's hooks and other agents' (plugin/dialects/) decide together: one continuation at most.
-      const verdict = turnEndVerdict("Stop", decisions, blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP));
+      const claudeCap = blockCap(process.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
+      const verdict = turnEndVerdict("Stop", decisions, claudeCap);
       const cap = verdict.cap;
       const action = stopDecided(session, verdict.keepsGoing, cap);
       for (const reason of verdict.stopReasons) tellUser(runtime, reason, "info");
+      // Another agent's own cap (Copilot's 8) is not Claude's setting: the variable is named only when it set the cap.
       if (action === "capped") {
-        tellUser(runtime, `Stop hooks blocked ${cap} times in a row; the turn ends here (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=${cap}).`, "warning");
+        const setting = cap === claudeCap ? ` (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=${cap})` : "";
+        tellUser(runtime, `Stop hooks blocked ${cap} times in a row; the turn ends here${setting}.`, "warning");
       }
       if (action !== "continue") continue;
       // OpenCode is closing, or the user typed a new prompt while the hooks ran: start no turn.

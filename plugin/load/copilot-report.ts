@@ -31,13 +31,8 @@ export const COPILOT_REPORT: DialectReport = {
     if (hook.command === undefined) return "only a `powershell` command: Copilot runs it on Windows only, and this is not Windows";
     return undefined;
   },
-  // compile.ts hands `spawned` the written handler only: a hook's own cwd and env (AgentHook.options)
-  // do not reach the spawn yet (copilotSpawned takes them as its second argument).
   degradedBecause(hook) {
-    const own = ["cwd", "env"].filter((key) => hook.options?.[key] !== undefined);
-    const named = own.map((key) => `\`${key}\``).join(" and ");
-    const notes =
-      own.length > 0 ? [`its ${named} ${own.length > 1 ? "are" : "is"} not applied yet: the hook runs in the project folder with OpenCode's environment`] : [];
+    const notes: string[] = [];
     if (copilotEventOf(hook.event) === "notification") notes.push("its additionalContext is not delivered (Copilot injects it as a user message)");
     return notes;
   },

@@ -51,7 +51,6 @@ export const GEMINI_REPORT: DialectReport = {
       notes.push(
         "its group is `sequential`: Gemini runs every matching hook of the event one after another, each seeing the tool_input / prompt the one before rewrote; here they run in parallel on the same input",
       );
-    if (own.env) notes.push("its `env` is not passed to the hook yet");
     if (hook.command?.includes("GEMINI_PLANS_DIR")) notes.push("GEMINI_PLANS_DIR (Gemini's plan-mode folder) has no OpenCode counterpart: it is empty here");
     if (hook.event === "AfterTool")
       notes.push("not fired after a tool error (Gemini's tool_response.error): OpenCode reports the error after the fact, in Claude's tool names");

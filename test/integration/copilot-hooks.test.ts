@@ -108,7 +108,7 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     );
     await plugin.call("edit", { filePath: project.file("a.ts"), oldString: "x", newString: "y" }, { title: "a.ts", output: "Edit applied.", metadata: {} });
     expect(await readFile(project.file("formatted.txt"), "utf8")).toBe(`${project.file("a.ts")}\n${project.file("a.ts")}\n`);
-    expect(written.output).toContain('Tool "create" succeeded. Additional guidance from postToolUse hooks:\nRun the linter next.');
+    expect(written.output).toBe('Wrote file successfully.\n\nTool "create" succeeded. Additional guidance from postToolUse hooks:\nRun the linter next.');
     const read = await plugin.call("read", { filePath: project.file("a.ts") }, { title: "a.ts", output: "1: y", metadata: {} });
     expect(read.output).toBe("[redacted view]");
   });
@@ -163,6 +163,20 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     expect(out.join("")).toContain("disableAllHooks in .github/copilot/settings.json");
   });
 
+  it("a hook's own cwd and env reach the command, as Copilot runs it", async () => {
+    project = await makeProject({
+      "scripts/.keep": "",
+      ".github/hooks/where.json": hooksFile({
+        preToolUse: [
+          { bash: 'printf "%s|%s|%s" "$PWD" "$TEAM" "$COPILOT_HOOK_DIR" > "$COPILOT_PROJECT_DIR/where.txt"', cwd: "scripts", env: { TEAM: "a b'c" } },
+        ],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "ls", description: "list" });
+    expect(await readFile(project.file("where.txt"), "utf8")).toBe(`${project.file("scripts")}|a b'c|${project.file(".github/hooks")}`);
+  });
+
   it("the report says what is not replayed as Copilot runs it, and why", async () => {
     project = await makeProject({
       ".github/hooks/misc.json": hooksFile({
@@ -174,7 +188,7 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     const out: string[] = [];
     await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
     const report = out.join("");
-    expect(report).toMatch(/degraded\s+\w+ \[\*\] true \(Copilot CLI\)[\s\S]*how: its `cwd` is not applied yet/);
+    expect(report).toMatch(/translated\s+preToolUse \[\*\] true \(Copilot CLI\)/);
     expect(report).toContain("why: only a `powershell` command: Copilot runs it on Windows only");
     expect(report).toContain("why: Copilot's http hooks are not replayed");
     expect(report).toMatch(/dropped\s+permissionRequest \[\*\] true \(Copilot CLI\)[\s\S]*why: Copilot's permissionRequest is not replayed yet/);

@@ -175,4 +175,17 @@ describe("Gemini hooks replayed with Gemini's contract", () => {
     expect(exitCode).toBe(1);
     expect(out.join("")).toContain("Tool execution blocked: rm -rf is not allowed");
   });
+
+  it("a hook's own env reaches its command, over OpenCode's environment, values never parsed by the shell", async () => {
+    project = await makeProject({
+      ".gemini/settings.json": geminiSettings({
+        BeforeTool: [{ hooks: [command('printf "%s|%s" "$TEAM" "$HOME_NOTE" > env.txt', { env: { TEAM: "a b'c $(touch pwned)", HOME_NOTE: "x" } })] }],
+      }),
+    });
+    const plugin = await loadPlugin(project.dir);
+    await plugin.before("bash", { command: "ls", description: "list" });
+    expect(await readFile(project.file("env.txt"), "utf8")).toBe("a b'c $(touch pwned)|x");
+    const { existsSync } = await import("node:fs");
+    expect(existsSync(project.file("pwned"))).toBe(false);
+  });
 });

@@ -266,16 +266,13 @@ describe("merges and what the model sees", () => {
 
   it("AfterTool: context is appended as <hook_context>, escaped; a deny replaces the result with the reason", () => {
     const [read] = geminiCalls("read", { filePath: "/p/a" }, { directory: "/p", mcpServers: [] });
-    geminiToolResponse(read!, { output: "file text" });
-    const added = decideGeminiAfterTool(
-      read!,
-      [run('{"hookSpecificOutput":{"additionalContext":"a <b> c"}}'), run('{"hookSpecificOutput":{"additionalContext":"d"}}')],
-      {
-        output: "file text",
-      },
-    );
-    expect(added.updatedToolOutput).toEqual({ value: "file text\n\n<hook_context>a &lt;b&gt; c\nd</hook_context>" });
-    expect(decideGeminiAfterTool(read!, [run('{"decision":"deny","reason":"secret"}')], { output: "x" }).updatedToolOutput).toEqual({ value: "secret" });
+    const added = decideGeminiAfterTool(read!, [
+      run('{"hookSpecificOutput":{"additionalContext":"a <b> c"}}'),
+      run('{"hookSpecificOutput":{"additionalContext":"d"}}'),
+    ]);
+    expect(added).toMatchObject({ feedback: ["<hook_context>a &lt;b&gt; c\nd</hook_context>"], verbatim: true });
+    expect(added.updatedToolOutput).toBeUndefined();
+    expect(decideGeminiAfterTool(read!, [run('{"decision":"deny","reason":"secret"}')]).updatedToolOutput).toEqual({ value: "secret" });
   });
 
   it("BeforeAgent: context after the prompt as <hook_context>, verbatim; a deny blocks the prompt", () => {

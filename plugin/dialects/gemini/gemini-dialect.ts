@@ -26,7 +26,7 @@ export const GEMINI: Dialect = {
     return { ok: true, matcher: { kind: compiled.kind, test: (value) => value !== NOT_FIRED && compiled.test(value) } };
   },
   matchValue: (event, claudeValue, call) => (call ? call.toolName : geminiValue(event, claudeValue)),
-  spawned: (handler) => geminiSpawned({ ...handler, command: expandSettingsEnv(handler.command, process.env) }),
+  spawned: (handler, options) => geminiSpawned({ ...handler, command: expandSettingsEnv(handler.command, process.env) }, options?.env),
   timeoutSeconds: (_event, written) => geminiTimeoutSeconds(written),
   // Gemini's AfterTool follows every call, whether or not Claude's PostToolUse does (a shell command's non-zero exit is no error to Gemini).
   toolCalls: (_event, tool, args, where) =>

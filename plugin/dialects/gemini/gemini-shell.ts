@@ -26,9 +26,16 @@ const PROGRAM = [
   'exec bash -c "$c"',
 ].join("\n");
 
-export function geminiSpawned(handler: HandlerOf<"command">): HandlerOf<"command"> {
-  return { ...handler, command: "bash", args: ["-c", PROGRAM, "gemini-hook", handler.command] };
+/** `env` is the hook's own (hookRunner.ts: `...hookConfig.env`, last): exported before the command runs, values as arguments, never quoted into the script. */
+export function geminiSpawned(handler: HandlerOf<"command">, env?: unknown): HandlerOf<"command"> {
+  const own = Object.entries(typeof env === "object" && env !== null ? env : {}).filter(
+    (entry): entry is [string, string] => ENV_NAME.test(entry[0]) && typeof entry[1] === "string",
+  );
+  const program = own.length === 0 ? PROGRAM : [...own.map(([name], index) => `export ${name}="\${${index + 2}}"`), PROGRAM].join("\n");
+  return { ...handler, command: "bash", args: ["-c", program, "gemini-hook", handler.command, ...own.map(([, value]) => value)] };
 }
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** escapeShellArg for bash: shell-quote's quote([value]), and nothing for an empty value. */
 export function geminiQuoted(value: string): string {

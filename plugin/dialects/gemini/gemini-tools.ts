@@ -293,16 +293,12 @@ function opencodeTodo(todo: unknown, before: unknown): unknown {
   ]);
 }
 
-/** The result each AfterTool call's hooks were handed (geminiToolResponse keeps it): the merge appends to it. Weakly held: gone with the call. */
-export const handedOutput = new WeakMap<ClaudeCall, ToolOutput>();
-
 /**
  * AfterTool's `tool_response` (`{llmContent, returnDisplay, error?}`, coreToolHookTriggers.ts):
  * what the model gets is OpenCode's output (an MCP tool's content parts as Gemini's `{text}` parts);
  * write_file and replace show their diff, the rest their text. `error` only on a failed call.
  */
 export function geminiToolResponse(call: ClaudeCall, output: ToolOutput, error?: string): Record<string, unknown> {
-  handedOutput.set(call, output);
   const text = typeof output.output === "string" ? output.output : "";
   const llmContent = call.mcpServer !== undefined && Array.isArray(output.content) ? output.content.map(geminiPart) : text;
   const diff = output.metadata?.diff;
