@@ -104,8 +104,13 @@ withSourceFlags(program.command("check"))
 
 withSourceFlags(program.command("explain"))
   .description("a table of every hook: event, matcher and if, handler, the OpenCode channel and tools it runs on, and translated / degraded / dropped")
-  .action(async (flags: SourceFlags) => {
-    process.exitCode = (await explain({ ...buildOptions(flags), ...printOptions(flags) })).exitCode;
+  .option("--permissions", "also list Claude's permissions rules as convert --permissions carries them, in the order Claude consults them")
+  .option("--tool <name>", "only the permission rules that can apply to this tool (a Claude name or an OpenCode id)")
+  .option("--input <json>", "with --tool: the call's input; says which permission rule decides it")
+  .action(async (flags: SourceFlags & { permissions?: boolean; tool?: string; input?: string }) => {
+    const permissions = { ...(flags.permissions ? { permissions: true } : {}), ...(flags.tool !== undefined ? { tool: flags.tool } : {}) };
+    const input = flags.input !== undefined ? { input: flags.input } : {};
+    process.exitCode = (await explain({ ...buildOptions(flags), ...printOptions(flags), ...permissions, ...input })).exitCode;
   });
 
 // Each scenario says which flags its event takes and what they mean for it: the help is written from them.

@@ -53,7 +53,7 @@ export function createPlugin(config: PluginConfig): Plugin {
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     if (changed.length > 0) {
       // Logged now; shown at the first prompt, when someone is there to see a toast.
-      runtime.notice = driftNotice(changed, config.regenerate ?? "npx hooks2opencode convert");
+      runtime.notice = driftNotice(changed, config.regenerate ?? "npx hooks2opencode convert", rules.length > 0);
       runtime.log("warn", runtime.notice);
     }
     live.set(input.directory, runtime);

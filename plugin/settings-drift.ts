@@ -40,6 +40,8 @@ export function changedSettings(directory: string, config: PluginConfig, local: 
   return changed;
 }
 
-export function driftNotice(changed: readonly string[], command: string): string {
-  return `Claude hooks changed since conversion (${changed.join(", ")}): OpenCode runs the hooks as they were. Run \`${command}\`.`;
+/** `permissions`: the plugin carries Claude's permission rules too (convert --permissions): they are as stale as the hooks. */
+export function driftNotice(changed: readonly string[], command: string, permissions = false): string {
+  const what = permissions ? "hooks and permission rules" : "hooks";
+  return `Claude ${what} changed since conversion (${changed.join(", ")}): OpenCode runs the ${what} as they were. Run \`${command}\`.`;
 }

@@ -16,6 +16,7 @@ import { droppedMessage, keepWords, usedMessage } from "../build/recorded-flags.
 import { type OutputOptions, outputFor } from "../terminal.js";
 import { twinPlugins } from "../write/twin-plugins.js";
 import { display, readIfExists } from "../write/write-output.js";
+import { staleReason } from "./stale-reason.js";
 
 export type CheckState = "up to date" | "missing" | "stale" | "edited" | "reformatted" | "not generated" | "orphaned" | "duplicate";
 
@@ -58,6 +59,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const dropped = plan.recorded?.dropped ?? [];
   const command = [plan.rerun ?? plan.command, ...keepWords(dropped)].join(" ");
   const noSettings = build.inputs.length === 0;
+  // As convert: a plugin that carries only permission rules (convert --permissions) is written, so it is checked.
+  const nothingToCarry = build.hooks === 0 && !build.config?.permissions && !build.localConfig?.permissions;
   const targets = [
     { file: plan.pluginFile, expected: build.pluginText },
     { file: plan.runtimeFile, expected: build.runtimeText! },
@@ -65,22 +68,26 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const files: FileCheck[] = await Promise.all(
     targets.map(async ({ file, expected }) => {
       const actual = await readIfExists(file);
-      const { state, why } = build.hooks === 0 ? noHooksState(actual, noSettings) : compare(expected, actual);
+      const { state, why } = nothingToCarry ? noHooksState(actual, noSettings) : staleNamed(compare(expected, actual), expected, actual);
       const fix = state === "up to date" ? null : state === "edited" || state === "reformatted" || state === "not generated" ? `${command} --force` : command;
       const shown = display(projectDir, file);
-      const after = state === "orphaned" ? undefined : build.hooks === 0 ? actual : expected;
+      const after = state === "orphaned" ? undefined : nothingToCarry ? actual : expected;
       return { file: shown, state, why, fix, ...(options.diff ? { diff: fileDiff(shown, actual, after) } : {}) };
     }),
   );
   if (noSettings && files.every((entry) => entry.state === "up to date")) throw noSettingsError(build, options);
   if (plan.localFile) {
     const actual = await readIfExists(plan.localFile);
-    const local = localState(build.localHooksText, actual);
+    const found = localState(build.localHooksText, actual);
+    const local =
+      found && build.localHooksText !== undefined && actual !== undefined
+        ? staleNamed(found, build.localHooksText, actual, "local hooks of this machine; ")
+        : found;
     const shown = display(projectDir, plan.localFile);
     const diff = options.diff ? { diff: fileDiff(shown, actual, build.localHooksText) } : {};
     if (local) files.push({ file: shown, ...local, fix: local.state === "up to date" ? null : command, ...diff });
   }
-  if (build.hooks > 0) {
+  if (!nothingToCarry) {
     for (const twin of twinPlugins(projectDir, plan.pluginFile, build.pluginText)) {
       const shown = display(projectDir, twin);
       files.push({
@@ -131,6 +138,12 @@ export function compare(expected: string, actual: string | undefined): { state: 
   if (actual.replace(/\r\n/g, "\n") === expected) return { state: "up to date", why: "" };
   const inputsChanged = header.inputsHash !== parseHeader(expected)?.inputsHash;
   return { state: "stale", why: inputsChanged ? "the settings or hooks2opencode changed since it was generated" : "it differs from what convert writes now" };
+}
+
+/** A stale file's why names the settings files that changed and what of them (hooks, permission rules). */
+function staleNamed(found: { state: CheckState; why: string }, expected: string, actual: string | undefined, prefix = ""): { state: CheckState; why: string } {
+  const named = found.state === "stale" && actual !== undefined ? staleReason(expected, actual) : undefined;
+  return named ? { state: found.state, why: `${prefix}${named}` } : found;
 }
 
 /** With no hooks, up to date means no plugin; a plugin of ours left behind is orphaned. */

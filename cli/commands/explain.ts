@@ -1,7 +1,9 @@
 // `hooks2opencode explain`: every hook of the settings in one table (event, matcher and `if`, the
 // handler, the OpenCode channel it runs on, the tools it fires on, and translated / degraded /
 // dropped), with the notes below it: what a reviewer reads before approving a change to a project's
-// hooks. The same rows as convert's report (classify.ts); nothing is written.
+// hooks. The same rows as convert's report (classify.ts); nothing is written. With the permission
+// rules carried (--permissions, or recorded by convert), the rules too, in Claude's order
+// (explain-permissions.ts); `--tool` narrows them to one tool and `--input` says which decides a call.
 import { hasErrors } from "../../schema/diagnostics.js";
 import { eventInfo, isEventName } from "../../schema/events.js";
 import { shown } from "../../schema/shown.js";
@@ -9,13 +11,23 @@ import { AGENT_NAMES } from "../../schema/dialects/agents.js";
 import { buildOutputs } from "../build/build-plugin.js";
 import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow, Status } from "../../plugin/load/classify.js";
-import { EXIT } from "../errors.js";
+import { EXIT, UsageError } from "../errors.js";
+import { compilePermissions } from "../../plugin/permissions/evaluate.js";
+import { claudeConfigDir } from "../../schema/load-settings.js";
+import { notCarriedLine } from "../permissions-report.js";
+import { type CallVerdict, callVerdict, verdictText } from "../simulate/permission-verdict.js";
+import { entriesFor, formatPermissionTable, type PermissionEntry, permissionEntries } from "./explain-permissions.js";
 import { eventName, formatDiagnosticLine, reportRowsJson } from "../format-report.js";
 import { hasNoSettings, noSettingsError } from "../build/no-settings.js";
 import { packageVersion } from "../package-info.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
 
-export type ExplainOptions = BuildOptions & OutputOptions;
+export interface ExplainOptions extends BuildOptions, OutputOptions {
+  /** Only the permission rules that can apply to this tool (Claude name or OpenCode id). */
+  tool?: string;
+  /** With `tool`: the call's input (JSON: Claude's tool_input, or OpenCode's args for an OpenCode id); says which rule decides it. */
+  input?: string;
+}
 
 const HANDLER_WIDTH = 48;
 
@@ -24,9 +36,24 @@ export async function explain(options: ExplainOptions = {}): Promise<{ exitCode:
   const build = await buildOutputs(options);
   if (hasNoSettings(build)) throw noSettingsError(build, options);
   const exitCode = hasErrors(build.diagnostics) ? EXIT.invalidSettings : EXIT.ok;
+  if (options.input !== undefined && options.tool === undefined) throw new UsageError("--input needs --tool: the tool the call is made with");
+  const input = options.input === undefined ? undefined : callInput(options.input);
+  const all = permissionEntries(build.permissions.rows);
+  const entries = options.tool === undefined ? all : entriesFor(all, options.tool);
+  const rules = [...(build.config?.permissions ?? []), ...(build.localConfig?.permissions ?? [])];
+  const decides =
+    input === undefined || options.tool === undefined
+      ? undefined
+      : callVerdict(compilePermissions(rules, { configDir: claudeConfigDir() }), options.tool, input, build.projectDir);
   if (options.json) {
+    const permissions = {
+      carried: build.permissions.carried,
+      rules: build.permissions.carried ? entries : [],
+      ...(options.tool !== undefined ? { tool: options.tool } : {}),
+      ...(decides !== undefined ? { decides } : {}),
+    };
     const hooks = reportRowsJson(build.rows).map((row, index) => ({ ...row, channels: build.rows[index]!.channels ?? [], tools: toolsOf(build.rows[index]!) }));
-    print(`${JSON.stringify({ version: packageVersion(), inputs: build.inputs, exitCode, hooks, diagnostics: build.diagnostics }, null, 2)}\n`);
+    print(`${JSON.stringify({ version: packageVersion(), inputs: build.inputs, exitCode, hooks, permissions, diagnostics: build.diagnostics }, null, 2)}\n`);
     return { exitCode };
   }
   for (const diagnostic of build.diagnostics) printError(`${formatDiagnosticLine(diagnostic, style)}\n`);
@@ -34,7 +61,35 @@ export async function explain(options: ExplainOptions = {}): Promise<{ exitCode:
   if (build.rows.length > 0) print(formatTable(build.rows, style));
   if (build.rows.some((row) => row.entry.source === "project" && row.status !== "dropped"))
     print("Project hooks run these commands from the repository, with your permissions, whenever OpenCode opens it: review them as code.\n");
+  print(permissionsText(build.permissions, entries, options.tool, decides, style));
   return { exitCode };
+}
+
+/** The permissions part: the rules carried, in Claude's order, or one line saying they are not carried. */
+function permissionsText(
+  permissions: { carried: boolean; rules: number },
+  entries: readonly PermissionEntry[],
+  tool: string | undefined,
+  decides: CallVerdict | null | undefined,
+  style: Style,
+): string {
+  if (!permissions.carried) return permissions.rules === 0 ? "" : `${notCarriedLine(permissions.rules)}\n`;
+  const scope = tool === undefined ? "" : ` that can apply to ${safeText(tool)}`;
+  const title = `Permission rules${scope}, in the order Claude consults them (deny, then ask, then allow; the first that matches decides):\n`;
+  const table = entries.length > 0 ? title + formatPermissionTable(entries, style) : `No permission rule${scope}: OpenCode's own permission check decides.\n`;
+  return decides === undefined ? table : `${table}This call: ${safeText(verdictText(decides))}\n`;
+}
+
+/** --input: JSON of the call's input. */
+function callInput(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--input is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new UsageError("--input must be a JSON object (the tool's input)");
+  return value as Record<string, unknown>;
 }
 
 /** The tools a tool event's hook fires on; lifecycle events fire on no tool. */

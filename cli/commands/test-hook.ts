@@ -44,8 +44,8 @@ import {
 } from "../simulate/scenarios.js";
 import { type SessionContext, whyRan } from "../simulate/why-not.js";
 import { firstLine, type OutputOptions, outputFor, safeText, type Style } from "../terminal.js";
-import { permissionVerdictLine } from "../permissions-report.js";
 import { compilePermissions } from "../../plugin/permissions/evaluate.js";
+import { type CallVerdict, callVerdict, verdictText } from "../simulate/permission-verdict.js";
 import { claudeConfigDir } from "../../schema/load-settings.js";
 
 export const TEST_EXIT = { through: 0, blocked: 1, unusable: EXIT.usage, hookFailed: 3 } as const;
@@ -128,6 +128,7 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   // convert --permissions: the plugin's permission rules act on the call too (docs/permissions.md).
   const rules = [...(build.config.permissions ?? []), ...(build.localConfig?.permissions ?? [])];
   if (rules.length > 0) runtime.permissions = compilePermissions(rules, { configDir: claudeConfigDir() });
+  const permission = options.permissions ? permissionVerdict(runtime, fire, build.projectDir) : undefined;
   for (const skill of skills) startSkill(runtime.sessions.get(sessionID), skill);
   // As after one block of a Stop loop: the plugin's own state, so the hooks get stop_hook_active: true.
   if (stopHookActive) for (const id of [sessionID, subagentSessionID(sessionID)]) afterOneBlock(runtime.sessions.get(id));
@@ -151,13 +152,22 @@ export async function testHook(options: TestOptions): Promise<{ exitCode: number
   const outcome = outcomeOf(firings, effects, recorded);
   const exitCode = outcome === "blocked" ? TEST_EXIT.blocked : outcome === "hook failed" ? TEST_EXIT.hookFailed : TEST_EXIT.through;
   if (options.json) {
-    print(`${JSON.stringify({ event, happens: scenario.happens, firings, ignored, effects: [...effects, ...recorded], outcome, exitCode }, null, 2)}\n`);
+    const verdict = permission === undefined ? {} : { permission };
+    print(
+      `${JSON.stringify({ event, happens: scenario.happens, firings, ignored, effects: [...effects, ...recorded], outcome, exitCode, ...verdict }, null, 2)}\n`,
+    );
   } else {
     print(formatText(event, scenario, fire, handlers.get(event)?.length ?? 0, ignored, firings, [...effects, ...recorded], outcome, exitCode, style));
-    const verdict = options.permissions ? permissionVerdictLine(rules, fire.tool, fire.input ?? {}, build.projectDir) : undefined;
-    if (verdict) print(`${verdict}\n`);
+    // Said when rules are carried; the tool given by Claude name or OpenCode id, as the plugin sees the call.
+    if (permission !== undefined && rules.length > 0) print(`  ${safeText(verdictText(permission))}\n`);
   }
   return { exitCode };
+}
+
+/** --permissions --json: the rule that decides the tool call, as the plugin would (null: none matches, OpenCode's own check decides). */
+function permissionVerdict(runtime: Runtime, fire: FireOptions, projectDir: string): CallVerdict | null | undefined {
+  if (fire.tool === undefined) return undefined;
+  return runtime.permissions ? callVerdict(runtime.permissions, fire.tool, fire.input ?? {}, projectDir) : null;
 }
 
 /** The scenario's OpenCode: the main session, the offline client, one shutdown; the calls left waiting. */

@@ -30,6 +30,8 @@ import { PACKAGE_NAME } from "./project-choice.js";
 import { claudeConfigFile, heldBack, trustCommand, trustFile } from "./trust.js";
 import { trustHere } from "./trust-here.js";
 import { packageVersion } from "./own-package.js";
+import { ignoredAllowNotice, type LastRules, livePermissions } from "./live-permissions.js";
+import { compilePermissions } from "../permissions/evaluate.js";
 import { type SettingsWatch, watchFiles } from "./watch-settings.js";
 
 const SOURCE_OF: Record<string, SettingsChange["source"]> = {
@@ -82,6 +84,8 @@ export class LivePlugin {
   /** The OpenCode instance's client: a second load with the same one is a duplicate, not a new instance. */
   readonly client: unknown;
   private readonly last: LastReadable = new Map();
+  /** Each settings file's permission rules as last parsed (the `permissions` option). */
+  private readonly lastRules: LastRules = new Map();
   /** The settings texts of the hooks in force, by path. */
   private inForce = new Map<string, SettingsText>();
   /** Files whose change a ConfigChange hook refused, with their text in force (none: they had none): kept until they change again. */
@@ -92,6 +96,7 @@ export class LivePlugin {
   private cacheWrite?: { write: () => void; timer: NodeJS.Immediate };
   private started = false;
   private summary?: string;
+  private permissionsSummary?: string;
   private reloading: Promise<void> = Promise.resolve();
 
   constructor(
@@ -136,6 +141,7 @@ export class LivePlugin {
           `${held} Claude Code hook${held === 1 ? " is" : "s are"} held back: ${this.input.directory} is not trusted (${trust.because}). Trust it with: ${trustCommand(this.input.directory)}`,
         );
     }
+    if (this.options.permissions) notices.push(...this.applyPermissions(texts, trust.trusted));
     for (const diagnostic of hooks.diagnostics) this.once(formatDiagnostic(diagnostic), diagnostic.severity === "error" ? "error" : "warn");
     for (const file of hooks.keptFromBefore) notices.push(`${file} cannot be read now; its hooks as last read keep running`);
     const problems = hooks.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
@@ -151,6 +157,18 @@ export class LivePlugin {
     this.summary = summary;
     this.tell(notices);
     this.started = true;
+  }
+
+  /** The `permissions` option: Claude's rules from the texts in force, enforced by the runtime as a generated plugin's are; the notices to show. */
+  private applyPermissions(texts: readonly SettingsText[], trusted: boolean): string[] {
+    const read = livePermissions(texts, trusted, this.lastRules);
+    for (const diagnostic of read.diagnostics) this.once(formatDiagnostic(diagnostic), "warn");
+    this.runtime.permissions = read.rules.length > 0 ? compilePermissions(read.rules, { configDir: claudeConfigDir(this.env) }) : undefined;
+    const summary = `live: ${read.rules.length} permission rule${read.rules.length === 1 ? "" : "s"} in force`;
+    if (summary !== this.permissionsSummary) this.runtime.log("info", summary);
+    this.permissionsSummary = summary;
+    const ignored = ignoredAllowNotice(read.ignoredLocalAllow, this.input.directory, trustCommand(this.input.directory));
+    return ignored ? [ignored] : [];
   }
 
   /** At start-up, settings seen before are not validated again: their hooks come from the cache (startup-cache.ts). */

@@ -6,6 +6,8 @@ export interface LiveOptions {
   managed: boolean | string;
   /** How often the settings files are polled for edits, in ms; 0 turns live reload off. */
   watchInterval: number;
+  /** Also enforce Claude's `permissions` rules, as `convert --permissions` does (docs/permissions.md). */
+  permissions: boolean;
 }
 
 export const DEFAULT_WATCH_INTERVAL_MS = 500;
@@ -17,5 +19,6 @@ export function liveOptions(given: unknown): LiveOptions {
   return {
     managed: typeof managed === "string" && managed !== "" ? managed : managed === true,
     watchInterval: typeof interval === "number" && Number.isFinite(interval) && interval >= 0 ? interval : DEFAULT_WATCH_INTERVAL_MS,
+    permissions: options.permissions === true,
   };
 }

@@ -27,7 +27,7 @@ describe("hooks2opencode check", () => {
     await writeFile(project.file(".claude/settings.json"), JSON.stringify(hooks("./guard.sh --strict")));
     const stale = await cli(["check", "--project", project.dir]);
     expect(stale.exitCode).toBe(1);
-    expect(stale.stdout).toContain(`stale: ${PLUGIN} (the settings or hooks2opencode changed since it was generated)`);
+    expect(stale.stdout).toContain(`stale: ${PLUGIN} (the hooks of .claude/settings.json changed since it was generated)`);
 
     await cli(["convert", "--project", project.dir]);
     await writeFile(project.file(PLUGIN), (await readFile(project.file(PLUGIN), "utf8")).replace("guard.sh --strict", "true"));

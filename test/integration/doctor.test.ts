@@ -162,7 +162,7 @@ describe("hooks2opencode doctor", () => {
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toContain(
         [
-          `  problem stale: ${PLUGIN} (the settings or hooks2opencode changed since it was generated)`,
+          `  problem stale: ${PLUGIN} (the hooks of .claude/settings.json changed since it was generated)`,
           `          fix: npx hooks2opencode convert --project ${m.project}`,
           `  ok      up to date: ${RUNTIME}`,
           "  ok      it imports in OpenCode's own Bun, with exports OpenCode accepts",

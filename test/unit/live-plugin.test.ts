@@ -65,19 +65,21 @@ describe("namesThisPlugin: an opencode.json `plugin` spec of this package", () =
 
 describe("liveOptions: anything unexpected falls back to the default", () => {
   it.each([
-    [undefined, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    ["managed", { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [[{ managed: true }], { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ managed: true }, { managed: true, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ managed: "/opt/policy" }, { managed: "/opt/policy", watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ managed: "" }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ managed: 1 }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ watchInterval: 0 }, { managed: false, watchInterval: 0 }],
-    [{ watchInterval: 2000 }, { managed: false, watchInterval: 2000 }],
-    [{ watchInterval: -1 }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ watchInterval: "100" }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ watchInterval: Number.NaN }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
-    [{ watchInterval: Number.POSITIVE_INFINITY }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS }],
+    [undefined, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    ["managed", { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [[{ managed: true }], { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ managed: true }, { managed: true, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ managed: "/opt/policy" }, { managed: "/opt/policy", watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ managed: "" }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ managed: 1 }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ watchInterval: 0 }, { managed: false, watchInterval: 0, permissions: false }],
+    [{ watchInterval: 2000 }, { managed: false, watchInterval: 2000, permissions: false }],
+    [{ watchInterval: -1 }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ watchInterval: "100" }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ watchInterval: Number.NaN }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ watchInterval: Number.POSITIVE_INFINITY }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
+    [{ permissions: true }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: true }],
+    [{ permissions: "yes" }, { managed: false, watchInterval: DEFAULT_WATCH_INTERVAL_MS, permissions: false }],
   ])("%j -> %j", (given, options) => {
     expect(liveOptions(given)).toEqual(options);
   });
