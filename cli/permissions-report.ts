@@ -2,9 +2,6 @@
 // carried, with where it was written and how or why), or, without --permissions, one line saying
 // the rules stay behind. Pure.
 import type { PermissionRow } from "../plugin/load/carry-permissions.js";
-import { compilePermissions, decidePermission } from "../plugin/permissions/evaluate.js";
-import { claudeConfigDir } from "../schema/load-settings.js";
-import { type PermissionRule, where } from "../schema/permissions/model.js";
 import { safeText, type Style } from "./terminal.js";
 
 export interface PermissionsReport {
@@ -33,18 +30,4 @@ export function formatPermissions(report: PermissionsReport, style: Style, quiet
 
 export function notCarriedLine(rules: number): string {
   return `${rules} permission rule${rules === 1 ? "" : "s"} in the settings ${rules === 1 ? "is" : "are"} not carried: OpenCode does not enforce ${rules === 1 ? "it" : "them"} (convert --permissions carries them; docs/permissions.md).`;
-}
-
-/** `test --permissions`: which rule decides the tool call, as the plugin would (none: OpenCode's own check). */
-export function permissionVerdictLine(
-  rules: readonly PermissionRule[],
-  toolName: string | undefined,
-  toolInput: Record<string, unknown>,
-  projectDir: string,
-): string | undefined {
-  if (toolName === undefined) return undefined;
-  const verdict = decidePermission(compilePermissions(rules, { configDir: claudeConfigDir() }), { toolName, toolInput, projectDir });
-  if (!verdict) return rules.length > 0 ? "  no permission rule matches: OpenCode's own permission check decides" : undefined;
-  const verb = { deny: "denied", ask: "asked", allow: "allowed" }[verdict.decision];
-  return `  ${verb} by permissions.${verdict.decision} ${safeText(verdict.rule.text)} at ${where(verdict.rule)}`;
 }

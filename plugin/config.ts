@@ -1,7 +1,7 @@
 // What a generated plugin embeds: the translated handlers in settings order, readable by a human.
 import type { DialectName } from "../schema/dialects/agents.js";
 import type { EventName } from "../schema/events.js";
-import type { PermissionRule } from "../schema/permissions/model.js";
+import type { PermissionRule, PermissionScalars } from "../schema/permissions/model.js";
 import type { Handler, PluginOrigin, SkillOrigin, SourceKind } from "../schema/types.js";
 
 export interface PluginHandler {
@@ -41,6 +41,8 @@ export interface PluginConfig {
   regenerate?: string;
   /** Claude's permission rules (convert --permissions): deny blocks a call, allow answers OpenCode's prompt. */
   permissions?: PermissionRule[];
+  /** Claude's `defaultMode` and `additionalDirectories` (convert --permissions), written into OpenCode's config at start-up. */
+  permissionScalars?: PermissionScalars;
   /** The settings files these hooks were converted from, as read then: the plugin warns when one changed. */
   settings?: SettingsHash[];
 }

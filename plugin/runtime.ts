@@ -17,6 +17,7 @@ import type { ConfiguredModels } from "./opencode/hook-model.js";
 import type { OwnSession } from "./opencode/ask-model.js";
 import { AlwaysAllowed } from "./opencode/ask-rules.js";
 import type { CompiledPermissions } from "./permissions/evaluate.js";
+import type { PermissionScalars } from "../schema/permissions/model.js";
 
 export type { OpencodeClient } from "./opencode/client.js";
 
@@ -72,6 +73,10 @@ export class Runtime {
   httpPolicy: HttpPolicy = {};
   /** Claude's permission rules, when the plugin carries them (convert --permissions). */
   permissions?: CompiledPermissions;
+  /** Claude's `defaultMode` and `additionalDirectories`, for OpenCode's config (events/opencode-permissions.ts). */
+  permissionScalars?: PermissionScalars;
+  /** OpenCode's `permission` config as the plugin left it at start-up (events/opencode-permissions.ts). */
+  opencodePermission?: Record<string, unknown>;
   /** Sessions the plugin started to evaluate prompt and agent hooks: no hook runs for their events. */
   readonly ownSessions = new Map<string, OwnSession>();
   /** OpenCode's `model` and `small_model`, for the model a prompt hook asks (opencode/hook-model.ts). */

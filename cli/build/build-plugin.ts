@@ -13,6 +13,7 @@ import { httpPolicy, managedSwitches } from "../../plugin/load/switches.js";
 import { classify, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../../plugin/load/classify.js";
 import { carryPermissions, type PermissionRow } from "../../plugin/load/carry-permissions.js";
 import { readPermissions } from "../../schema/permissions/read-permissions.js";
+import { carriedScalars } from "../../schema/permissions/scalars.js";
 import { agentHooks } from "./agent-inputs.js";
 import { display } from "../write/write-output.js";
 import type { BuildOptions, Plan } from "./plan.js";
@@ -89,6 +90,8 @@ export function buildPlugin(inputs: BuildInputs): Build {
   // The committed plugin carries the shared files' rules; the local hooks file this machine's.
   const sharedRules = inputs.permissions ? permissions.permissions.rules.filter((rule) => !rule.perMachine) : [];
   const localRules = inputs.permissions && plan.localFile ? permissions.permissions.rules.filter((rule) => rule.perMachine) : [];
+  const sharedScalars = inputs.permissions ? carriedScalars(permissions.permissions, false) : undefined;
+  const localScalars = inputs.permissions && plan.localFile ? carriedScalars(permissions.permissions, true) : undefined;
   if (inputs.permissions) build.permissions.rows = carryPermissions(permissions.permissions, new Set([...sharedRules, ...localRules]));
   if (hasErrors(diagnostics)) return build;
 
@@ -106,6 +109,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
     handlers: [...main.handlers, ...agents.handlers],
     ...httpPolicy(sharedMerged),
     ...(sharedRules.length > 0 ? { permissions: sharedRules } : {}),
+    ...(sharedScalars ? { permissionScalars: sharedScalars } : {}),
     regenerate: plan.command,
     settings: [...hashes(false), ...agentTexts.map((text) => ({ file: text.display, sha256: driftHash(text.display, text.text) }))],
   };
@@ -122,7 +126,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
     command: plan.command,
     ...(plan.flags ? { flags: plan.flags } : {}),
   });
-  if (localResult && (local.length > 0 || localRules.length > 0)) {
+  if (localResult && (local.length > 0 || localRules.length > 0 || localScalars)) {
     const disable = localMerged.disableAllHooks?.value;
     build.localConfig = {
       generator,
@@ -131,6 +135,7 @@ export function buildPlugin(inputs: BuildInputs): Build {
       handlers: localResult.handlers,
       ...httpPolicy(localMerged),
       ...(localRules.length > 0 ? { permissions: localRules } : {}),
+      ...(localScalars ? { permissionScalars: localScalars } : {}),
       settings: hashes(true),
     };
     build.localHooksText = renderLocalHooks(

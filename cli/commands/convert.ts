@@ -9,6 +9,7 @@ import type { Diagnostic } from "../../schema/diagnostics.js";
 import { buildOutputs } from "../build/build-plugin.js";
 import type { BuildOptions } from "../build/plan.js";
 import type { ReportRow } from "../../plugin/load/classify.js";
+import type { PluginConfig } from "../../plugin/config.js";
 import { EXIT, ExitError } from "../errors.js";
 import { counts, formatDiagnosticLine, formatReport, reportRowsJson } from "../format-report.js";
 import { formatPermissions, notCarriedLine } from "../permissions-report.js";
@@ -90,7 +91,8 @@ export async function convert(options: ConvertOptions = {}): Promise<ConvertResu
     { file: plan.pluginFile, text: build.pluginText, existing: await readIfExists(plan.pluginFile) },
     { file: plan.runtimeFile, text: build.runtimeText!, existing: await readIfExists(plan.runtimeFile) },
   ];
-  if (build.hooks === 0 && !build.config?.permissions && !build.localConfig?.permissions) {
+  const carries = (config?: PluginConfig) => Boolean(config?.permissions || config?.permissionScalars);
+  if (build.hooks === 0 && !carries(build.config) && !carries(build.localConfig)) {
     say(noSettings ? `No Claude Code settings any more: nothing to convert.` : "No hooks in the settings: nothing to convert.");
     const removed = await removeOwnFiles(files, projectDir, options.dryRun === true, say);
     // The local hooks file is ours alone (git-ignored, never edited on purpose): it goes with the settings.

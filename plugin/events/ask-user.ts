@@ -20,12 +20,12 @@ import type { ToolHookContext } from "./define-tool-event.js";
 const askRules = sessionSlot<AskRule[]>(() => []);
 
 /** Returns when OpenCode will ask the user about the call; otherwise the call is not run (throws the block). */
-export async function askTheUser(context: ToolHookContext, mcpServer: string | undefined): Promise<void> {
+export async function askTheUser(context: ToolHookContext, mcpServer: string | undefined, asker = "a PreToolUse hook"): Promise<void> {
   const { runtime, sessionID, callID, tool } = context;
-  const log = (what: string) => runtime.log("info", `PreToolUse hook asked for ${tool} (${callID}): ${what}`);
+  const log = (what: string) => runtime.log("info", `${asker} asked for ${tool} (${callID}): ${what}`);
   const block = (why: string) => {
     runtime.callState(callID).blocked = true;
-    return new HookBlock(`This call needs the user's approval (a PreToolUse hook asked for it), ${why}`);
+    return new HookBlock(`This call needs the user's approval (${asker} asked for it), ${why}`);
   };
   const refuse = (why: string) => {
     log(`not run, ${why}`);

@@ -10,7 +10,11 @@ import { replyPermission } from "../opencode/inject.js";
 import { decidePermission, type Verdict } from "../permissions/evaluate.js";
 import { claudeCalls } from "../tools/resolve-call.js";
 import { defineListener, HookBlock } from "./define-event.js";
-import { toolContext } from "./define-tool-event.js";
+import { type ToolHookContext, toolContext } from "./define-tool-event.js";
+import { askTheUser } from "./ask-user.js";
+import { opencodeAction } from "../permissions/opencode-evaluate.js";
+import { permissionTarget } from "../tools/permission-target.js";
+import { subcommands } from "../match/bash-command.js";
 
 /** Claude's message for a call a deny rule blocks: the model reads it and goes on. */
 export function deniedMessage(toolName: string, toolInput: Record<string, unknown>): string {
@@ -44,7 +48,12 @@ export const enforcePermissionRules = defineListener({
       // An ask rule prompts even when a PreToolUse hook allowed the call: OpenCode's prompt stays the user's.
       runtime.log("info", `${context.tool} (${context.callID}) asked by ${shown(asked.verdict!)}`);
       state.allowed = false;
-      return;
+      // OpenCode asks where its permission config (with Claude's rules: opencode-permissions.ts) says so;
+      // where its globs miss the call (`timeout 5 git push`), the plugin asks as for a PreToolUse `ask`,
+      // which also tells the model why under `opencode run` (it rejects every prompt, ending the turn).
+      if (!runtime.oneShotRun && opencodeAsks(context, asked.claude.mcpServer !== undefined)) return;
+      runtime.log("info", `${context.tool} (${context.callID}): OpenCode's permission config would not ask; asking as a PreToolUse ask does`);
+      return askTheUser(context, asked.claude.mcpServer, `the permissions ask rule ${asked.verdict!.rule.text}`);
     }
     const allowed = verdicts.length > 0 && verdicts.every(({ verdict }) => verdict?.decision === "allow") ? verdicts[0]!.verdict : undefined;
     if (allowed && !state.hookAsked) state.ruleAllowed = shown(allowed);
@@ -64,3 +73,21 @@ export const answerRuleAllowedPermission = defineListener({
     await replyPermission(runtime, input, "once");
   },
 });
+
+/**
+ * Whether OpenCode itself will ask about the call, by the permission config the plugin wrote (what
+ * it cannot tell counts as asked: a compound command, a call without an exact pattern, no config seen).
+ */
+function opencodeAsks({ runtime, tool, args }: ToolHookContext, mcp: boolean): boolean {
+  const config = runtime.opencodePermission;
+  if (!config) return true;
+  if (tool === "bash" && (subcommands(String(args.command ?? ""))?.length ?? 0) !== 1) return true;
+  const target = permissionTarget(tool, args, {
+    directory: runtime.directory,
+    worktree: runtime.worktree ?? runtime.directory,
+    mcp,
+    ...(runtime.shell ? { shell: runtime.shell } : {}),
+  });
+  if (target.kind !== "rule" || !target.exact) return true;
+  return opencodeAction(config, target.permission, target.pattern) === "ask";
+}

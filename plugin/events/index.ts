@@ -12,6 +12,7 @@ import type { EventModule, RegistryEntry } from "./define-event.js";
 import type { EventDocs } from "./event-docs.js";
 import fileChanged, { fileChangedDocs, fileChangedScenario } from "./file-changed.js";
 import { deliverPinnedContext, refuseBlockedPrompt } from "./model-request.js";
+import { writePermissionConfig } from "./opencode-permissions.js";
 import notification, { cancelIdleNotification, idleNotification, notificationDocs, notificationScenario } from "./notification.js";
 import permissionRequest, { permissionRequestDocs, permissionRequestScenario } from "./permission-request.js";
 import postToolBatch, { postToolBatchDocs, postToolBatchScenario } from "./post-tool-batch.js";
@@ -32,6 +33,8 @@ import userPromptSubmit, { blockExpandedPrompt, userPromptSubmitDocs, userPrompt
 
 export const REGISTRY: readonly RegistryEntry[] = [
   readConfig,
+  // config, after readConfig read the user's own: Claude's permission rules into OpenCode's
+  writePermissionConfig,
   // session.created: who the session is, then SessionStart / SubagentStart
   trackSession,
   sessionStart,

@@ -39,6 +39,12 @@ export interface PermissionSettings {
   disableBypassPermissionsMode: Located<string>[];
 }
 
+/** What a plugin carries of the scalar keys, for OpenCode's config (the highest-ranked file's mode; every file's directories). */
+export interface PermissionScalars {
+  defaultMode?: string;
+  additionalDirectories?: string[];
+}
+
 /** Claude Code's permission modes (`manual` is an alias of `default` since 2.1.200). */
 export const PERMISSION_MODES: readonly string[] = ["default", "manual", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"];
 

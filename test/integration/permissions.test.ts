@@ -54,7 +54,7 @@ describe("convert --permissions", () => {
     expect(result.result).toBe("written");
     expect(report).toContain("approximated deny Read(./.env*)\n               at .claude/settings.json:9:7");
     expect(report).toContain(
-      "not carried  ask Bash(git push *)\n               at .claude/settings.json:7:13\n               why: not carried yet (needs OpenCode permission config)",
+      'approximated ask Bash(git push *)\n               at .claude/settings.json:7:13\n               how: OpenCode asks, by its permission config: bash "git push *"',
     );
     expect(report).toContain("deny Bash(rm *)\n               at .claude/settings.local.json:4:7");
     expect(report).toContain("not carried  defaultMode acceptEdits");

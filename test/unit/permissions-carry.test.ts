@@ -28,7 +28,8 @@ const settings = (rules: PermissionRule[], extra: Partial<PermissionSettings> = 
 describe("one row per rule", () => {
   it.each([
     [rule("deny", "WebFetch(domain:evil.test)"), "exact"],
-    [rule("deny", "mcp__github__create_issue"), "approximated"], // a bare name: the tool stays listed
+    [rule("deny", "mcp__github__create_issue"), "exact"], // OpenCode's config denies it, which hides the tool as Claude does
+    [rule("deny", "Write"), "approximated"], // OpenCode's edit key would hide edit too: the tool stays listed
     [rule("deny", "Agent(Explore)"), "exact"],
     [rule("deny", "Bash(git push *)"), "approximated"],
     [rule("deny", "Read(./.env*)"), "approximated"],
@@ -36,7 +37,11 @@ describe("one row per rule", () => {
     [rule("allow", "Read(src/**)", { source: "user" }), "exact"],
     [rule("allow", "Bash(npm test *)", { source: "user" }), "approximated"],
     [rule("allow", "WebFetch(domain:docs.example)"), "approximated"], // project allow: no workspace-trust step
-    [rule("ask", "Bash(git push *)"), "not carried"],
+    [rule("ask", "Bash(git push *)"), "approximated"], // OpenCode matches commands as written: no wrapper stripped
+    [rule("ask", "Edit(./src/**)"), "exact"],
+    [rule("ask", "WebFetch(domain:example.com)"), "approximated"],
+    [rule("ask", "Bash(timeout:30)"), "approximated"], // no OpenCode pattern: the plugin asks as for a PreToolUse ask
+    [rule("ask", "NotebookEdit"), "not carried"],
     [rule("deny", "NotebookEdit"), "not carried"],
     [rule("deny", "Bush(rm *)"), "not carried"],
   ])("%j is %s", (each, status) => {
@@ -50,13 +55,13 @@ describe("one row per rule", () => {
     ]);
   });
 
-  it("the scalar keys are reported, not carried", () => {
+  it("additionalDirectories are carried; a mode OpenCode has no equivalent for is reported, not carried", () => {
     const at = { source: "project" as const, file: ".claude/settings.json", line: 9, column: 20 };
     const rows = carryPermissions(
       settings([], { defaultMode: [{ value: "bypassPermissions", ...at }], additionalDirectories: [{ value: "../lib", ...at }] }),
       new Set(),
     );
-    expect(rows.map((row) => `${row.what} ${row.status}`)).toEqual(["defaultMode bypassPermissions not carried", "additionalDirectories ../lib not carried"]);
+    expect(rows.map((row) => `${row.what} ${row.status}`)).toEqual(["defaultMode bypassPermissions not carried", "additionalDirectories ../lib exact"]);
   });
 });
 
