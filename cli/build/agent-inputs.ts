@@ -28,7 +28,7 @@ export function readAgentInputs(options: BuildOptions, projectDir: string, env: 
 export interface AgentHooksRead extends DialectClassification {
   /** How many hooks the agents' files hold. */
   hooks: number;
-  /** Every agent file read, in agent order. */
+  /** Every agent file read, in agent order (companions left out). */
   texts: AgentText[];
 }
 
@@ -44,7 +44,8 @@ export function agentHooks(agents: AgentTexts): AgentHooksRead {
     result.handlers.push(...classified.handlers);
     result.diagnostics.push(...read.diagnostics, ...classified.diagnostics);
     result.hooks += read.hooks.length;
-    result.texts.push(...texts);
+    // Claude's own files are Claude's inputs already: a companion text is in no header or hash twice.
+    result.texts.push(...texts.filter((text) => !text.companion));
   }
   return result;
 }

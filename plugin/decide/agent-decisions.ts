@@ -7,9 +7,15 @@
 import type { DialectName } from "../../schema/dialects/agents.js";
 import type { AgentEvents } from "./agent-events.js";
 import { CODEX_EVENTS } from "./codex-decisions.js";
+import { CURSOR_EVENTS } from "./cursor-decisions.js";
 import { COPILOT_EVENTS } from "./copilot-decisions.js";
 import { GEMINI_EVENTS } from "./gemini-decisions.js";
 
 export type { AgentEvents, DialectDecision } from "./agent-events.js";
 
-export const AGENT_DECISIONS: Readonly<Record<DialectName, AgentEvents>> = { codex: CODEX_EVENTS, copilot: COPILOT_EVENTS, gemini: GEMINI_EVENTS };
+export const AGENT_DECISIONS: Readonly<Record<DialectName, AgentEvents>> = {
+  codex: CODEX_EVENTS,
+  cursor: CURSOR_EVENTS,
+  copilot: COPILOT_EVENTS,
+  gemini: GEMINI_EVENTS,
+};

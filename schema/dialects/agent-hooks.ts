@@ -17,6 +17,8 @@ export interface AgentFile {
   layer: AgentLayer;
   /** Which of the agent's formats (Codex: `hooks.json` or `config.toml`). */
   format: string;
+  /** Read only to say something of the agent's own hooks (Claude's settings, which Cursor also reads): no input of its own, in no header or drift hash. */
+  companion?: boolean;
 }
 
 /** One agent file as read. */
@@ -25,6 +27,8 @@ export interface AgentText {
   layer: AgentLayer;
   format: string;
   text: string;
+  /** See AgentFile.companion. */
+  companion?: boolean;
 }
 
 /** One hook handler, in its group, as written in the agent's file. */
@@ -68,7 +72,8 @@ export function readAgentTexts(files: readonly AgentFile[]): { texts: AgentText[
   const unreadable: string[] = [];
   for (const file of files) {
     try {
-      texts.push({ display: file.display, layer: file.layer, format: file.format, text: readFileSync(file.path, "utf8") });
+      const text = readFileSync(file.path, "utf8");
+      texts.push({ display: file.display, layer: file.layer, format: file.format, text, ...(file.companion ? { companion: true } : {}) });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "EISDIR") unreadable.push(`${file.display}: cannot be read (${code ?? String(error)})`);
