@@ -129,9 +129,10 @@ function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefine
   const matched = dialect.compileMatcher(agentEvent, entry.matcher);
   if (!matched.ok) return undefined;
   const written = entry.handler;
-  if (written.type !== "command") return undefined; // classify-dialect.ts reports the others
+  // classify-dialect.ts reports the others; an mcp_tool hook runs as Claude's does, read by the dialect (runners/mcp-tool.ts).
+  if (written.type !== "command" && (written.type !== "mcp_tool" || !dialect.mcpArguments)) return undefined;
   const options = entry.agentOptions && typeof entry.agentOptions === "object" ? entry.agentOptions : undefined;
-  const handler = dialect.spawned(written, options);
+  const handler = written.type === "command" ? dialect.spawned(written, options) : written;
   const seconds = dialect.timeoutSeconds(agentEvent, typeof handler.timeout === "number" ? handler.timeout : undefined);
   return {
     event: entry.event,

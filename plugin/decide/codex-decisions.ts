@@ -4,7 +4,9 @@
 // rewrites the call (no permission is answered: Codex's `allow` exists only to carry the rewrite).
 // PostToolUse: a block, or continue:false, REPLACES the tool's output with the reasons of all hooks,
 // joined with a blank line (Codex does not append them, and goes on to the model);
-// updatedMCPToolOutput replaces an MCP tool's result.
+// updatedMCPToolOutput replaces an MCP tool's result. additionalContext of both is a message of its
+// own at the next model request, as written (Codex records a developer message; not the tool result).
+// PermissionRequest: any deny wins, else an allow.
 // Source: openai/codex codex-rs/hooks/src/events/pre_tool_use.rs, post_tool_use.rs; https://developers.openai.com/codex/hooks.
 import type { HookJson } from "../protocol/hook-json.js";
 import type { HandlerRun } from "../run/run-handlers.js";
@@ -15,11 +17,13 @@ import { decideIgnored } from "./ignored-decision.js";
 import type { StopDecision } from "./stop-decision.js";
 import type { PostToolUseDecision } from "./post-tool-use-decision.js";
 import type { PreToolUseDecision } from "./pre-tool-use-decision.js";
+import type { PermissionRequestDecision } from "./permission-request-decision.js";
 import type { AgentEvents } from "./agent-events.js";
 
 /** Codex's events carry Claude's names; those not here are reported (plugin/load/codex-report.ts). */
 export const CODEX_EVENTS: AgentEvents = {
   PreToolUse: { PreToolUse: (runs, call) => decideCodexPreToolUse(call!, runs) },
+  PermissionRequest: { PermissionRequest: (runs, call) => decideCodexPermissionRequest(call!, runs) },
   PostToolUse: { PostToolUse: (runs, call) => decideCodexPostToolUse(call!, runs) },
   SessionStart: { SessionStart: (runs) => decideCodexContext("SessionStart", runs) },
   UserPromptSubmit: { UserPromptSubmit: (runs) => decideCodexContext("UserPromptSubmit", runs) },
@@ -51,7 +55,7 @@ export function decideCodexPreToolUse(call: ClaudeCall, runs: readonly HandlerRu
     if (run.result.status === "blocking") reason ??= run.result.stderr;
     const json = jsonOf(run);
     const specific = json?.hookSpecificOutput;
-    if (typeof specific?.additionalContext === "string") merged.additionalContext.push(specific.additionalContext);
+    if (typeof specific?.additionalContext === "string") (merged.ownMessages ??= []).push(specific.additionalContext);
     if (specific?.permissionDecision === "deny") reason ??= String(specific.permissionDecisionReason).trim();
     else if (json?.decision === "block" && specific?.permissionDecision === undefined) reason ??= String(json.reason).trim();
     if (specific?.permissionDecision === "allow" && specific.updatedInput !== undefined) updatedInput = specific.updatedInput as Record<string, unknown>;
@@ -62,6 +66,37 @@ export function decideCodexPreToolUse(call: ClaudeCall, runs: readonly HandlerRu
   } else if (updatedInput !== undefined) {
     merged.updatedInput = updatedInput;
   }
+  return merged;
+}
+
+/** Codex's text for a deny without a message (output_parser.rs permission_request_decision). */
+export const CODEX_DEFAULT_DENIAL = "PermissionRequest hook denied approval";
+
+/**
+ * PermissionRequest: `hookSpecificOutput.decision` allow or deny (its message, else Codex's default),
+ * or exit 2 with stderr (a deny); any deny wins, else an allow approves this one call (no rule is
+ * remembered: Codex refuses updatedPermissions). No decision leaves the prompt to the user.
+ * Source: openai/codex codex-rs/hooks/src/events/permission_request.rs (resolve_permission_request_decision).
+ */
+export function decideCodexPermissionRequest(call: ClaudeCall, runs: readonly HandlerRun[]): PermissionRequestDecision {
+  const merged: PermissionRequestDecision = collectCommon("PermissionRequest", call.toolName, runs);
+  let allowed = false;
+  for (const { result } of runs) {
+    const decision =
+      result.status === "success" ? (result.json?.hookSpecificOutput?.decision as { behavior?: string; message?: unknown } | undefined) : undefined;
+    const denial =
+      result.status === "blocking"
+        ? result.stderr
+        : decision?.behavior === "deny"
+          ? (typeof decision.message === "string" && decision.message.trim()) || CODEX_DEFAULT_DENIAL
+          : undefined;
+    if (denial !== undefined) {
+      merged.answer = { behavior: "deny", message: denial, interrupt: false, updatedPermissions: [] };
+      return merged;
+    }
+    if (decision?.behavior === "allow") allowed = true;
+  }
+  if (allowed) merged.answer = { behavior: "allow", message: "", interrupt: false, updatedPermissions: [] };
   return merged;
 }
 
@@ -78,13 +113,10 @@ export function decideCodexPostToolUse(call: ClaudeCall, runs: readonly HandlerR
     if (json.decision === "block") replacement.push(String(json.reason).trim());
     else if (json.continue === false) replacement.push(json.stopReason ?? "");
     const specific = json.hookSpecificOutput;
-    if (typeof specific?.additionalContext === "string") merged.feedback.push(specific.additionalContext);
+    if (typeof specific?.additionalContext === "string") (merged.ownMessages ??= []).push(specific.additionalContext);
     if (specific?.updatedMCPToolOutput != null) {
       if (call.mcpServer !== undefined) merged.updatedToolOutput = { value: specific.updatedMCPToolOutput };
-      else
-        merged.notices.push(
-          `PostToolUse:${call.toolName} hook error: [${run.handler.label}]: PostToolUse hook returned updatedMCPToolOutput for a tool that is not an MCP tool`,
-        );
+      else merged.notices.push(`PostToolUse:${call.toolName} hook error: [${run.handler.label}]: PostToolUse hook returned unsupported updatedMCPToolOutput`);
     }
   }
   if (replacement.length > 0) merged.updatedToolOutput = { value: replacement.join("\n\n") };

@@ -10,6 +10,8 @@ export interface CommonOutcome {
   notices: string[];
   /** Hooks whose command could not be run at all: logged as errors and shown, not just noted. */
   notRun?: string[];
+  /** Another agent's context that reaches the model as a message of its own at the session's next request, as written (Codex's developer message). */
+  ownMessages?: string[];
 }
 
 export function collectCommon(event: string, tool: string, runs: readonly HandlerRun[]): CommonOutcome {

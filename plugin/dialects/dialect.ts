@@ -69,4 +69,8 @@ export interface Dialect {
   env(claude: Readonly<Record<string, string>>): Record<string, string>;
   /** One finished hook process, read by the agent's rules. */
   decode(agentEvent: string, outcome: ProcessOutcome): HookResult;
+  /** An `mcp_tool` hook's arguments from its input template and the hook's stdin, or why it fails (absent: no mcp_tool hooks). */
+  mcpArguments?(template: Readonly<Record<string, unknown>>, input: unknown): { args: Record<string, unknown> } | { error: string };
+  /** What a finished `async` hook gives the model: each a message of its own at the session's next request, as written (absent: no async hooks). */
+  background?(agentEvent: string, result: HookResult): string[];
 }

@@ -5,6 +5,7 @@
 import type { EventName } from "../../schema/events.js";
 import type { CompiledHandler } from "../compile.js";
 import { backgroundDelivery } from "../decide/background-decision.js";
+import { DIALECT_OF } from "../dialects/index.js";
 import type { HookResult, ProcessOutcome } from "../protocol/decode-result.js";
 import { additionalContextText, systemReminder } from "../protocol/messages.js";
 import type { Runtime } from "../runtime.js";
@@ -19,10 +20,15 @@ export function deliverBackgroundResult(
   result: HookResult,
   outcome: ProcessOutcome | undefined,
 ): void {
-  const rewakes = compiled.handler.type === "command" && compiled.handler.asyncRewake === true;
-  const delivery = backgroundDelivery(result, outcome, rewakes);
   runtime.log("debug", `async hook [${compiled.label}] finished: ${result.status}`);
   const session = runtime.sessions.get(sessionID);
+  if (compiled.dialect) {
+    // Another agent's async hook: its own rules say what reaches the model (Codex: its context, as written).
+    for (const text of DIALECT_OF[compiled.dialect].background?.(compiled.agentEvent ?? event, result) ?? []) addAsyncContext(session, text);
+    return;
+  }
+  const rewakes = compiled.handler.type === "command" && compiled.handler.asyncRewake === true;
+  const delivery = backgroundDelivery(result, outcome, rewakes);
   for (const text of delivery.context) addAsyncContext(session, systemReminder(additionalContextText(event, undefined, text)));
   if (delivery.wake === undefined) return;
   const text = systemReminder(`${event} async hook [${compiled.label}] reported:\n${delivery.wake}`);

@@ -8,19 +8,25 @@
 // itself within milliseconds (docs/opencode-observed.md §7), so under `run` and `serve` the command
 // hooks run synchronously inside the event handler, before `run` can see the event (OpenCode does
 // nothing else meanwhile). In the TUI the prompt waits for the user, and the hooks run as usual.
+// Another agent's hooks (Codex's PermissionRequest) get the call in that agent's names; a prompt
+// gets one answer: a deny of any agent's hooks, else the first answer.
 // Source: https://code.claude.com/docs/en/hooks#permissionrequest-decision-control; first decision wins: Claude Code 2.1.332 bundle.
 import { decidePermissionRequest, type PermissionRequestDecision, remembersAllow } from "../decide/permission-request-decision.js";
 import { abortSession, replyPermission } from "../opencode/inject.js";
 import type { Runtime } from "../runtime.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
+import { type AgentFiring, agentFirings } from "./agent-firings.js";
 import type { ChannelCall } from "./channels.js";
-import { defineEvent } from "./define-event.js";
+import { defineEvent, type Fired } from "./define-event.js";
 import type { EventScenario } from "./scenario.js";
 import { askPermission, INPUT, NEEDS_TOOL, TOOL } from "./scenario-parts.js";
 
 export interface PermissionFiring {
   request: ChannelCall<"permission.asked">["input"];
+  /** Claude's call, or another agent's in its own names (Dialect.toolCalls). */
   call: ClaudeCall;
+  /** Another agent's firing: only its hooks of that event run, on its call, with its merge. */
+  agent?: AgentFiring;
 }
 
 export default defineEvent<"permission.asked", PermissionFiring, PermissionRequestDecision>({
@@ -31,12 +37,21 @@ export default defineEvent<"permission.asked", PermissionFiring, PermissionReque
   session: (firing) => firing.request.sessionID,
   matchValue: (firing) => firing.call.toolName,
   toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
+  // Another agent names the call its own way (Codex: `Bash {command}`), as on tool events.
+  agentOf: (firing) => firing.agent,
+  callOf: (firing) => firing.call,
   input: (firing) => permissionInput(firing),
   decide: (runs, firing) => decidePermissionRequest(firing.call.toolName, runs),
   apply: async (fired, _call, runtime) => {
-    for (const { firing, decision } of fired) await answer(runtime, firing, decision);
+    const chosen = answerOf(fired);
+    if (chosen) await answer(runtime, chosen.firing, chosen.decision);
   },
 });
+
+/** One prompt gets one answer: a deny of any agent's hooks (a guard is never overruled), else the first answer (Claude's first). */
+export function answerOf<F>(fired: ReadonlyArray<Fired<F, PermissionRequestDecision>>): Fired<F, PermissionRequestDecision> | undefined {
+  return fired.find((one) => one.decision.answer?.behavior === "deny") ?? fired.find((one) => one.decision.answer);
+}
 
 /** The Claude call a permission prompt is about: the call's own args, else what the prompt shows. */
 export function permissionFirings(request: PermissionFiring["request"], runtime: Runtime): PermissionFiring[] {
@@ -45,7 +60,12 @@ export function permissionFirings(request: PermissionFiring["request"], runtime:
   const tool = state?.tool ?? request.permission;
   const args = state?.args ?? (request.metadata as Record<string, unknown>);
   const [call] = claudeCalls(tool, args, runtime.directory, runtime.mcpServers);
-  return call ? [{ request, call }] : [];
+  const firings: PermissionFiring[] = call ? [{ request, call }] : [];
+  // Each agent's calls of this tool call, in its names; none where the agent has no such tool.
+  const where = { event: "PermissionRequest" as const, claudeFires: true, directory: runtime.directory, mcpServers: runtime.mcpServers };
+  for (const agent of agentFirings("PermissionRequest", runtime))
+    for (const agentCall of agent.dialect.toolCalls(agent.event, tool, args, where)) firings.push({ request, call: agentCall, agent });
+  return firings;
 }
 
 export function permissionInput(firing: PermissionFiring): Record<string, unknown> {

@@ -1,10 +1,13 @@
 // Where the parts of a decision that are not the model's business go: the OpenCode log (non-blocking
 // hook errors, timeouts) and a toast for systemMessage; continue:false aborts the session loop.
+// Another agent's own-message context waits for the session's next request (model-request.ts).
 import type { CommonOutcome } from "../decide/common.js";
 import { spillLongText } from "../protocol/spill-long-text.js";
 import type { Runtime } from "../runtime.js";
+import { addAsyncContext } from "../session-state.js";
 
 export function reportCommon(runtime: Runtime, sessionID: string, outcome: CommonOutcome): void {
+  for (const text of outcome.ownMessages ?? []) addAsyncContext(runtime.sessions.get(sessionID), text);
   for (const notice of outcome.notices) runtime.log("warn", notice);
   for (const error of outcome.notRun ?? []) {
     runtime.log("error", error);

@@ -24,21 +24,28 @@ export function classifyDialect(agent: DialectName, read: AgentHooks): DialectCl
   for (const hook of read.hooks) {
     const engines = Object.keys(AGENT_DECISIONS[agent][hook.event] ?? {}) as EventName[];
     // A row of an event that rides on no engine event shows the agent's own name (HookEntry.agentEvent).
+    const common = {
+      ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}),
+      ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
+    };
     const entry: HookEntry = {
       event: engines[0] ?? (hook.event as EventName),
       ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
-      handler: {
-        type: "command",
-        command: hook.command ?? "",
-        ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}),
-        ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
-      },
+      handler: hook.mcp
+        ? { type: "mcp_tool", server: hook.mcp.server, tool: hook.mcp.tool, input: hook.mcp.input, ...common }
+        : {
+            type: "command",
+            command: hook.command ?? "",
+            ...common,
+            // Started and not awaited; the dialect says what its output gives the model (Dialect.background).
+            ...(hook.async ? { async: true } : {}),
+          },
       source: hook.layer,
       where: hook.where,
       dialect: agent,
       ...(hook.event !== engines[0] ? { agentEvent: hook.event } : {}),
     };
-    const label = hook.type === "command" ? (hook.command ?? "") : `${hook.type} hook`;
+    const label = hook.mcp ? `${hook.mcp.server}/${hook.mcp.tool}` : hook.type === "command" ? (hook.command ?? "") : `${hook.type} hook`;
     const dropped =
       engines.length === 0
         ? (report.notReplayed[hook.event] ?? `${AGENT_NAMES[agent]}'s ${hook.event} is not replayed yet`)

@@ -39,6 +39,8 @@ export interface AgentHook {
   /** `command`; other types are read to be reported. */
   type: string;
   command?: string;
+  /** An `mcp_tool` hook's server, tool and input template (Codex's). */
+  mcp?: { server: string; tool: string; input: Record<string, unknown> };
   /** As written, in the agent's unit (Gemini: milliseconds). */
   timeout?: number;
   statusMessage?: string;

@@ -1,9 +1,12 @@
 // Codex CLI hooks (.codex/hooks.json) in the real OpenCode binary, with Codex's contract: a guard
 // written as Codex users write one blocks a bash call with Codex's text, and a PostToolUse hook reads
-// tool_input.command (Codex's Bash {command}) and tool_response as text.
+// tool_input.command (Codex's Bash {command}) and tool_response as text; a PermissionRequest hook
+// answers OpenCode's prompt; an mcp_tool hook calls OpenCode's MCP server.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/project.js";
 import { callId } from "./harness/fake-llm.js";
 import { command, scenarios } from "./harness/scenario.js";
 
@@ -84,5 +87,83 @@ describe("Codex CLI hooks in real OpenCode", () => {
     expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
     expect(inputs[0]).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "first answer" });
     expect(inputs[0]).toHaveProperty("turn_id");
+  }, 300_000);
+
+  it("a Codex PermissionRequest hook answers a real prompt (allow runs the call, deny tells the model why); PostToolUse context is a message of its own", async () => {
+    const policy = [
+      "#!/bin/sh",
+      "input=$(cat)",
+      "printf '%s\\n' \"$input\" >> asked.jsonl",
+      'case "$(printf \'%s\' "$input" | jq -r .tool_input.command)" in',
+      `  *allowed*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;`,
+      `  *) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not on the allow list"}}}' ;;`,
+      "esac",
+    ].join("\n");
+    const note = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "Codex note: the file is new" } });
+    const s = await run({
+      settings: {},
+      files: {
+        ".codex/hooks/policy.sh": `${policy}\n`,
+        ".codex/hooks.json": {
+          hooks: {
+            PermissionRequest: [{ matcher: "Bash", hooks: [command("sh .codex/hooks/policy.sh")] }],
+            PostToolUse: [{ matcher: "Bash", hooks: [command(`echo '${note}'`)] }],
+          },
+        },
+      },
+      env: { SHELL: "/bin/sh" },
+      opencode: () => ({ permission: { "*": "allow", bash: "ask" } }),
+      timeoutMs: 280_000,
+      script: [
+        { tool: "bash", args: { command: "echo allowed > a.txt", description: "write a" } },
+        { tool: "bash", args: { command: "echo denied > b.txt", description: "write b" } },
+        { text: "done" },
+      ],
+    });
+    expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
+    expect(existsSync(s.project.file("b.txt"))).toBe(false);
+    expect(s.toolResult(callId(1, 0))).toContain("not on the allow list");
+    const asked = (await readFile(s.project.file("asked.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(asked[0]).toMatchObject({
+      hook_event_name: "PermissionRequest",
+      tool_name: "Bash",
+      tool_input: { command: "echo allowed > a.txt", description: "write a" },
+    });
+    expect(asked[0]).not.toHaveProperty("tool_use_id");
+    // The context is not in the tool result: it follows it, a message of its own, as written.
+    expect(s.toolResult(callId(0, 0))).not.toContain("Codex note");
+    const second = s.llm.requests.filter((request) => request.kind === "agent")[1]!;
+    const after = second.body.messages.slice(second.body.messages.findIndex((message) => message.role === "tool") + 1);
+    expect(after.map((message) => [message.role, JSON.stringify(message.content)])).toEqual([["user", expect.stringContaining("Codex note: the file is new")]]);
+  }, 300_000);
+
+  it("a Codex mcp_tool PostToolUse hook calls OpenCode's MCP server with Codex's placeholder filled; the tool's text is read as Codex reads stdout", async () => {
+    const s = await run({
+      settings: {},
+      files: {
+        ".codex/hooks.json": {
+          hooks: {
+            PostToolUse: [{ matcher: "Bash", hooks: [{ type: "mcp_tool", server: "memory", tool: "remember", input: { fact: "ran ${tool_input.command}" } }] }],
+          },
+        },
+      },
+      opencode: (dir) => ({
+        mcp: {
+          memory: {
+            type: "local",
+            command: ["node", path.join(REPO_ROOT, "test/e2e/fixtures/mcp-memory-server.mjs")],
+            environment: { MEMORY_FILE: path.join(dir, "hook-memory.txt") },
+          },
+        },
+      }),
+      timeoutMs: 280_000,
+      script: [{ tool: "bash", args: { command: "echo hi", description: "greet" } }, { text: "done" }],
+    });
+    expect(await readFile(s.project.file("hook-memory.txt"), "utf8")).toBe("ran echo hi\n");
+    // "stored: ..." is plain text on exit 0: Codex ignores it on PostToolUse.
+    expect(s.toolResult(callId(0, 0))).not.toContain("stored:");
   }, 300_000);
 });

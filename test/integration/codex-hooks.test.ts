@@ -2,6 +2,8 @@
 // replayed in-process with Codex's contract, by real sh/jq hooks written the way Codex users write them.
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../cli/commands/check.js";
 import { convert } from "../../cli/commands/convert.js";
@@ -144,6 +146,111 @@ describe("Codex hooks replayed with Codex's contract", () => {
     expect(await readFile(project.file("seen.txt"), "utf8")).toBe("false => \nsecret => s3cr3t\n\n");
   });
 
+  describe("context beside the tool result", () => {
+    const until = async (condition: () => boolean, ms = 5000) => {
+      for (const started = Date.now(); !condition() && Date.now() - started < ms;) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    type Message = { info: { id: string; sessionID: string; role: string }; parts: Array<{ type: string; text?: string }> };
+    /** What OpenCode hands the plugin before the next model request: the saved history, the tool step last. */
+    const request = async (plugin: Awaited<ReturnType<typeof loadPlugin>>) => {
+      const messages: Message[] = [
+        { info: { id: "msg_1", sessionID: "ses_test", role: "user" }, parts: [{ type: "text", text: "lint it" }] },
+        { info: { id: "msg_2", sessionID: "ses_test", role: "assistant" }, parts: [{ type: "tool" }] },
+      ];
+      await plugin.hooks["experimental.chat.messages.transform"]!({}, { messages } as never);
+      return messages;
+    };
+    const note = (event: string, text: string) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: text } });
+
+    it("PreToolUse and PostToolUse additionalContext reach the next request as a message of their own, as written; the tool result is untouched", async () => {
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({
+          PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${note("PreToolUse", "Pre: the repo uses pnpm")}'`)] }],
+          PostToolUse: [{ matcher: "Bash", hooks: [command(`echo '${note("PostToolUse", "Post: lint found 2 warnings")}'`)] }],
+        }),
+      });
+      const plugin = await loadPlugin(project.dir);
+      const output = await plugin.call("bash", { command: "npm run lint" }, { title: "", output: "ok\n", metadata: { output: "ok\n", exit: 0 } });
+      expect(output.output).toBe("ok\n");
+      const messages = await request(plugin);
+      expect(messages.map((message) => message.info.role)).toEqual(["user", "assistant", "user", "user"]);
+      expect(messages.slice(2).map((message) => message.parts.map((part) => part.text))).toEqual([
+        ["Pre: the repo uses pnpm"],
+        ["Post: lint found 2 warnings"],
+      ]);
+    });
+
+    it("an async hook holds nothing up and decides nothing; its additionalContext reaches the next request, as written", async () => {
+      const late = JSON.stringify({
+        decision: "block",
+        reason: "ignored",
+        hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "async: 3 tests slow" },
+      });
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({ PostToolUse: [{ matcher: "Bash", hooks: [command(`sleep 0.3; echo '${late}'`, { async: true })] }] }),
+      });
+      const plugin = await loadPlugin(project.dir);
+      const started = Date.now();
+      const output = await plugin.call("bash", { command: "npm test" }, { title: "", output: "ok\n", metadata: { output: "ok\n", exit: 0 } });
+      expect(Date.now() - started).toBeLessThan(250);
+      expect(output.output).toBe("ok\n"); // the async block replaces nothing
+      await until(() => plugin.client.logs().some((line) => line.includes("finished: success")));
+      const messages = await request(plugin);
+      expect(messages.at(-1)!.parts.map((part) => part.text)).toEqual(["async: 3 tests slow"]);
+    });
+  });
+
+  it("an mcp_tool hook calls OpenCode's MCP server with Codex's placeholders (a whole one keeps its JSON type; a missing one fails the hook) and its text is read as Codex's output", async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    const server = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      if (request.method !== "POST") return response.writeHead(200).end();
+      const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number; method: string; params?: { arguments?: Record<string, unknown> } };
+      if (message.id === undefined) return response.writeHead(202).end();
+      const reply = (result: object) =>
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+      if (message.method === "initialize")
+        return reply({ protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "policy", version: "1" } });
+      calls.push(message.params?.arguments ?? {});
+      const deny = {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: `policy: ${String(message.params?.arguments?.command)}`,
+        },
+      };
+      // Claude reads `decision: "approve"` as an allow; Codex refuses it and fails the hook.
+      const answer = String(message.params?.arguments?.command).startsWith("rm") ? deny : { decision: "approve" };
+      return reply({ content: [{ type: "text", text: JSON.stringify(answer) }] });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const mcp = (input: object) => ({ type: "mcp_tool", server: "policy", tool: "inspect", input });
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({
+          PreToolUse: [
+            { matcher: "Bash", hooks: [mcp({ command: "${tool_input.command}", whole: "${tool_input}", note: "cmd=${tool_input}", kept: 3 })] },
+            { matcher: "Bash", hooks: [mcp({ missing: "${tool_input.nope}" })] },
+          ],
+        }),
+      });
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const out: string[] = [];
+      await convert({ project: project.dir, print: (text) => out.push(text), printError: (text) => out.push(text) });
+      expect(out.join("")).toMatch(/translated\s+PreToolUse \[Bash\] policy\/inspect \(Codex CLI\)/);
+      const plugin = await loadPlugin(project.dir, { permission: "allow", mcp: { policy: { type: "remote", url } } });
+      await expect(plugin.before("bash", { command: "rm -rf /" })).rejects.toThrow("Command blocked by PreToolUse hook: policy: rm -rf /. Command: rm -rf /");
+      expect(calls).toEqual([{ command: "rm -rf /", whole: { command: "rm -rf /" }, note: 'cmd={"command":"rm -rf /"}', kept: 3 }]);
+      expect(plugin.client.logs().join("\n")).toContain("hook input placeholder `${tool_input.nope}` was not found");
+      await expect(plugin.before("bash", { command: "ls" })).resolves.toEqual({ command: "ls" });
+      expect(plugin.client.logs().join("\n")).toContain("PreToolUse hook returned unsupported decision:approve");
+      await plugin.hooks.dispose?.();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("runs the command as Codex does: $SHELL -lc <command>, in the project folder", async () => {
     project = await makeProject({
       "fake-shell": `#!/bin/sh\nprintf '%s|' "$@" > "$(dirname "$0")/shell.txt"\nexec /bin/sh "$@"\n`,
@@ -176,9 +283,7 @@ describe("Codex hooks replayed with Codex's contract", () => {
     expect(result.exitCode).toBe(0);
     const report = out.join("");
     expect(report).toMatch(/translated\s+PreToolUse \[Bash\] jq -c .tool_input > codex.txt \(Codex CLI\)/);
-    expect(report).toMatch(
-      /dropped\s+PermissionRequest \[\*\] true \(Codex CLI\)[\s\S]*why: Codex's PermissionRequest \(hookSpecificOutput.decision.behavior\) is not replayed yet/,
-    );
+    expect(report).toMatch(/translated\s+PermissionRequest \[\*\] true \(Codex CLI\)[\s\S]*fires on: bash, apply_patch, edit, write, MCP tools/);
     const plugin = await loadPlugin(project.dir);
     await plugin.before("bash", { command: "echo x", description: "d" });
     expect(await readFile(project.file("claude.txt"), "utf8")).toBe("Bash\n");
@@ -205,6 +310,123 @@ describe("Codex hooks replayed with Codex's contract", () => {
     });
     expect(plugin.client.calls.filter(([name]) => name === "permission.reply")).toHaveLength(1);
     expect(existsSync(project.file("codex-ran"))).toBe(false);
+  });
+
+  describe("PermissionRequest", () => {
+    const asked = (callID: string, permission = "bash") => ({
+      id: `per_${callID}`,
+      sessionID: "ses_test",
+      permission,
+      patterns: ["*"],
+      always: ["*"],
+      metadata: {},
+      tool: { messageID: "msg_1", callID },
+    });
+    const replies = (plugin: Awaited<ReturnType<typeof loadPlugin>>) =>
+      plugin.client.calls.filter(([name]) => name === "permission.reply").map(([, options]) => options);
+    /** A policy hook as Codex's docs write one: read tool_input.command with jq, answer with hookSpecificOutput.decision. */
+    const POLICY = `#!/bin/sh
+input=$(cat)
+printf '%s\\n' "$input" >> asked.jsonl
+case "$(printf '%s' "$input" | jq -r '.tool_input.command')" in
+  *"rm -rf"*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"rm -rf needs a human"}}}' ;;
+  *"git push"*) echo "pushing is for people" >&2; exit 2 ;;
+  *) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;
+esac
+`;
+
+    it("answers OpenCode's prompt with Codex's decision; the hook reads Codex's stdin: Bash {command, description}, no tool_use_id", async () => {
+      project = await makeProject({
+        ".codex/hooks/policy.sh": POLICY,
+        ".codex/hooks.json": codexHooks({ PermissionRequest: [{ matcher: "Bash", hooks: [command("sh .codex/hooks/policy.sh")] }] }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: { bash: "ask" } });
+      await plugin.before("bash", { command: "ls", description: "list files" }, "call_ls");
+      await plugin.before("bash", { command: "rm -rf build", description: "clean" }, "call_rm");
+      await plugin.before("bash", { command: "git push", description: "push" }, "call_push");
+      await plugin.before("read", { filePath: project.file("a.txt") }, "call_read");
+      for (const callID of ["call_ls", "call_rm", "call_push"]) await plugin.emit("permission.asked", asked(callID));
+      await plugin.emit("permission.asked", asked("call_read", "external_directory"));
+      expect(replies(plugin)).toEqual([
+        { path: { id: "ses_test", permissionID: "per_call_ls" }, body: { response: "once" } },
+        // The test client has no raw HTTP client for a reject with feedback: the v1 route answers (the e2e test reads the message).
+        { path: { id: "ses_test", permissionID: "per_call_rm" }, body: { response: "reject" } },
+        { path: { id: "ses_test", permissionID: "per_call_push" }, body: { response: "reject" } },
+      ]);
+      const inputs = (await readFile(project.file("asked.jsonl"), "utf8"))
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(inputs).toHaveLength(3); // read has no Codex tool: its prompt fires no Codex hook
+      expect(Object.keys(inputs[0]!)).toEqual([
+        "session_id",
+        "turn_id",
+        "transcript_path",
+        "cwd",
+        "hook_event_name",
+        "model",
+        "permission_mode",
+        "tool_name",
+        "tool_input",
+      ]);
+      expect(inputs[0]).toMatchObject({ hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "ls", description: "list files" } });
+      expect(plugin.client.logs().join("\n")).toContain("PermissionRequest hook denied bash (*): rm -rf needs a human");
+      expect(plugin.client.logs().join("\n")).toContain("PermissionRequest hook denied bash (*): pushing is for people");
+    });
+
+    it("an edit's prompt reaches apply_patch hooks (matcher Edit) with the patch; Codex's refused fields leave the prompt to the user", async () => {
+      const refused = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedPermissions":[]}}}'`;
+      project = await makeProject({
+        ".codex/hooks.json": codexHooks({
+          PermissionRequest: [
+            { matcher: "Edit", hooks: [command("jq -c '[.tool_name, .tool_input]' >> edits.jsonl")] },
+            { matcher: "Bash", hooks: [command(refused)] },
+          ],
+        }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: { edit: "ask", bash: "ask" } });
+      await plugin.before("write", { filePath: project.file("hello.txt"), content: "hi\n" }, "call_write");
+      await plugin.before("bash", { command: "ls" }, "call_ls");
+      await plugin.emit("permission.asked", asked("call_write", "edit"));
+      await plugin.emit("permission.asked", asked("call_ls"));
+      expect(JSON.parse(await readFile(project.file("edits.jsonl"), "utf8"))).toEqual([
+        "apply_patch",
+        { command: "*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch" },
+      ]);
+      expect(replies(plugin)).toEqual([]);
+      expect(plugin.client.logs().join("\n")).toContain("PermissionRequest hook returned unsupported updatedPermissions");
+    });
+
+    it("Claude's allow and Codex's deny on one prompt: one answer, the deny", async () => {
+      const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } });
+      project = await makeProject({
+        ".claude/settings.json": settings({ PermissionRequest: [{ matcher: "Bash", hooks: [command(`echo '${allow}'`)] }] }),
+        ".codex/hooks.json": codexHooks({ PermissionRequest: [{ matcher: "Bash", hooks: [command("echo 'not on my watch' >&2; exit 2")] }] }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: { bash: "ask" } });
+      await plugin.before("bash", { command: "ls" }, "call_ls");
+      await plugin.emit("permission.asked", asked("call_ls"));
+      expect(replies(plugin)).toEqual([{ path: { id: "ses_test", permissionID: "per_call_ls" }, body: { response: "reject" } }]);
+    });
+
+    it("under opencode run the Codex hook answers inside the event handler, before OpenCode can reject the prompt itself", async () => {
+      project = await makeProject({
+        ".codex/hooks/policy.sh": POLICY,
+        ".codex/hooks.json": codexHooks({ PermissionRequest: [{ matcher: "Bash", hooks: [command("sh .codex/hooks/policy.sh")] }] }),
+      });
+      const argv = process.argv;
+      process.argv = [...argv.slice(0, 2), "run", "do it"];
+      let plugin: Awaited<ReturnType<typeof loadPlugin>>;
+      try {
+        plugin = await loadPlugin(project.dir, { permission: { bash: "ask" } });
+      } finally {
+        process.argv = argv;
+      }
+      await plugin.before("bash", { command: "ls" }, "call_ls");
+      // Not awaited: the answer must already be on its way when the handler returns.
+      void plugin.hooks.event!({ event: { id: "evt_ask", type: "permission.asked", properties: asked("call_ls") } as never });
+      expect(replies(plugin)).toEqual([{ path: { id: "ses_test", permissionID: "per_call_ls" }, body: { response: "once" } }]);
+    });
   });
 
   it("Claude's disableAllHooks does not switch Codex hooks off (Codex does not read Claude's settings)", async () => {
@@ -312,7 +534,7 @@ describe("Codex hooks replayed with Codex's contract", () => {
       });
       const { exitCode, text } = await fire("Stop");
       expect(exitCode).toBe(3); // a hook failed
-      expect(text).toContain("hook returned invalid stop JSON output");
+      expect(text).toContain("hook returned invalid stop hook JSON output");
       expect(text).not.toContain("a new turn starts");
     });
 

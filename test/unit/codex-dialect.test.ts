@@ -9,8 +9,15 @@ import { codexTimeout } from "../../schema/dialects/codex/events.js";
 import { decodeCodexResult } from "../../plugin/dialects/codex/codex-output.js";
 import { codexInput } from "../../plugin/dialects/codex/codex-input.js";
 import { codexCalls, codexToolResponse } from "../../plugin/dialects/codex/codex-tools.js";
+import { codexMcpArguments } from "../../plugin/dialects/codex/codex-mcp.js";
 import { CODEX } from "../../plugin/dialects/codex/codex-dialect.js";
-import { decideCodexContext, decideCodexPostToolUse, decideCodexPreToolUse, decideCodexTurnEnd } from "../../plugin/decide/codex-decisions.js";
+import {
+  decideCodexContext,
+  decideCodexPermissionRequest,
+  decideCodexPostToolUse,
+  decideCodexPreToolUse,
+  decideCodexTurnEnd,
+} from "../../plugin/decide/codex-decisions.js";
 import { turnEndVerdict } from "../../plugin/decide/stop-decision.js";
 import type { HandlerRun } from "../../plugin/run/run-handlers.js";
 import type { HookResult } from "../../plugin/protocol/decode-result.js";
@@ -107,12 +114,12 @@ describe("output decoding", () => {
       exit0('{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"x"}}'),
       { status: "error", message: "hook returned invalid post-tool-use JSON output" },
     ],
-    ["a wrong type", "Stop", exit0('{"decision":"block","reason":3}'), { status: "error", message: "hook returned invalid stop JSON output" }],
+    ["a wrong type", "Stop", exit0('{"decision":"block","reason":3}'), { status: "error", message: "hook returned invalid stop hook JSON output" }],
     [
       "hookSpecificOutput without hookEventName",
       "SessionStart",
       exit0('{"hookSpecificOutput":{"additionalContext":"x"}}'),
-      { status: "error", message: "hook returned invalid session-start JSON output" },
+      { status: "error", message: "hook returned invalid session start JSON output" },
     ],
     [
       "another event's hookSpecificOutput (no effect)",
@@ -140,7 +147,7 @@ describe("output decoding", () => {
     ],
     ["plain text on PreToolUse (ignored)", "PreToolUse", exit0("checked\n"), { status: "success" }],
     ["plain text on SessionStart (context)", "SessionStart", exit0("remember this\n"), { status: "success", text: "remember this" }],
-    ["text that looks like JSON", "UserPromptSubmit", exit0("{oops"), { status: "error", message: "hook returned invalid user-prompt-submit JSON output" }],
+    ["text that looks like JSON", "UserPromptSubmit", exit0("{oops"), { status: "error", message: "hook returned invalid user prompt submit JSON output" }],
     [
       "exit 2 with stderr, stdout allow ignored",
       "PreToolUse",
@@ -152,6 +159,36 @@ describe("output decoding", () => {
       "PreToolUse",
       { exitCode: 2, stdout: "", stderr: "  \n" },
       { status: "error", message: "PreToolUse hook exited with code 2 but did not write a blocking reason to stderr" },
+    ],
+    [
+      "PermissionRequest exit 2 with empty stderr",
+      "PermissionRequest",
+      { exitCode: 2, stdout: "", stderr: "" },
+      { status: "error", message: "PermissionRequest hook exited with code 2 but did not write a denial reason to stderr" },
+    ],
+    [
+      "PermissionRequest allow",
+      "PermissionRequest",
+      exit0('{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}'),
+      { status: "success", json: { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } } },
+    ],
+    [
+      "PermissionRequest updatedPermissions",
+      "PermissionRequest",
+      exit0('{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedPermissions":[]}}}'),
+      { status: "error", message: "PermissionRequest hook returned unsupported updatedPermissions" },
+    ],
+    [
+      "PermissionRequest interrupt:true",
+      "PermissionRequest",
+      exit0('{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","interrupt":true}}}'),
+      { status: "error", message: "PermissionRequest hook returned unsupported interrupt:true" },
+    ],
+    [
+      "PermissionRequest an unknown decision field",
+      "PermissionRequest",
+      exit0('{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","reason":"x"}}}'),
+      { status: "error", message: "hook returned invalid permission-request JSON output" },
     ],
     ["exit 1", "PreToolUse", { exitCode: 1, stdout: "", stderr: "boom" }, { status: "error", message: "hook exited with code 1" }],
     ["timeout", "PreToolUse", { stdout: "", stderr: "", timedOut: true }, { status: "cancelled" }],
@@ -226,6 +263,17 @@ describe("tool table", () => {
     expect(call).toMatchObject({ toolName: name, toolInput: input });
   });
 
+  it("PermissionRequest: Bash also carries description (Codex's justification), apply_patch the patch only", () => {
+    expect(codexCalls("bash", { command: "rm -rf build", description: "clean the build" }, where, "PermissionRequest")[0]?.toolInput).toEqual({
+      command: "rm -rf build",
+      description: "clean the build",
+    });
+    expect(codexCalls("bash", { command: "ls" }, where, "PermissionRequest")[0]?.toolInput).toEqual({ command: "ls" });
+    expect(codexCalls("write", { filePath: "/p/a.txt", content: "x", description: "d" }, where, "PermissionRequest")[0]?.toolInput).toEqual({
+      command: "*** Begin Patch\n*** Add File: a.txt\n+x\n*** End Patch",
+    });
+  });
+
   it.each(["read", "glob", "grep", "webfetch", "websearch", "task", "todowrite"])("%s has no Codex tool: no call", (tool) => {
     expect(codexCalls(tool, { filePath: "/p/a" }, where)).toEqual([]);
   });
@@ -257,6 +305,25 @@ describe("merges", () => {
     ]);
   });
 
+  it("PreToolUse: additionalContext is a message of its own, as written, even beside a deny", () => {
+    const context: HookResult = { status: "success", json: { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "mind the cwd" } } };
+    const decision = decideCodexPreToolUse(bash, [run(context), run(deny("no"))]);
+    expect(decision).toMatchObject({ ownMessages: ["mind the cwd"], additionalContext: [], decision: "deny" });
+  });
+
+  it("async hooks: only their context reaches the model (plain text where it is context, additionalContext), decisions none", () => {
+    const background = CODEX.background!;
+    expect(background("SessionStart", { status: "success", text: "branch main" })).toEqual(["branch main"]);
+    expect(
+      background("PostToolUse", {
+        status: "success",
+        json: { decision: "block", reason: "no", systemMessage: "shown", hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "ran lint" } },
+      }),
+    ).toEqual(["ran lint"]);
+    expect(background("PreToolUse", { status: "blocking", stderr: "denied" })).toEqual([]);
+    expect(background("Stop", { status: "error", message: "hook exited with code 1" })).toEqual([]);
+  });
+
   it("PreToolUse: a rewrite answers no permission; a block drops it", () => {
     const rewrite: HookResult = {
       status: "success",
@@ -271,12 +338,84 @@ describe("merges", () => {
     const block: HookResult = { status: "success", json: { decision: "block", reason: "withheld" } };
     const halt: HookResult = { status: "success", json: { continue: false, stopReason: "halt" } };
     const context: HookResult = { status: "success", json: { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "note" } } };
-    expect(decideCodexPostToolUse(bash, [run(context), run(block)])).toMatchObject({ updatedToolOutput: { value: "withheld" }, feedback: ["note"] });
+    expect(decideCodexPostToolUse(bash, [run(context), run(block)])).toMatchObject({
+      updatedToolOutput: { value: "withheld" },
+      feedback: [],
+      ownMessages: ["note"],
+    });
     expect(decideCodexPostToolUse(bash, [run(halt)])).toMatchObject({ updatedToolOutput: { value: "halt" } });
     expect(decideCodexPostToolUse(bash, [run(block), run({ status: "blocking", stderr: "also" })])).toMatchObject({
       updatedToolOutput: { value: "withheld\n\nalso" },
     });
     expect(decideCodexPostToolUse(bash, [run(halt)]).stop).toBeUndefined();
+  });
+});
+
+describe("mcp_tool input", () => {
+  // mcp_runner.rs placeholders_preserve_json_types_and_expand_nested_inputs, and its missing-field failure.
+  it("a whole placeholder keeps the JSON type, one in text is rendered, nested values expand; a missing field fails", () => {
+    const input = { tool_input: { file_path: "/tmp/example.rs", count: 3, optional: null, metadata: { language: "rust" } } };
+    expect(
+      codexMcpArguments(
+        {
+          path: "${tool_input.file_path}",
+          message: "scan ${tool_input.file_path}",
+          count: "${tool_input.count}",
+          optional: "${tool_input.optional}",
+          nested: ["${tool_input.metadata}", { literal: true }],
+        },
+        input,
+      ),
+    ).toEqual({
+      args: { path: "/tmp/example.rs", message: "scan /tmp/example.rs", count: 3, optional: null, nested: [{ language: "rust" }, { literal: true }] },
+    });
+    expect(codexMcpArguments({ text: "n=${tool_input.count}, m=${tool_input.metadata}" }, input)).toEqual({ args: { text: 'n=3, m={"language":"rust"}' } });
+    expect(codexMcpArguments({ x: "${tool_input.nope}" }, input)).toEqual({ error: "hook input placeholder `${tool_input.nope}` was not found" });
+  });
+
+  it("the reader keeps an mcp_tool hook's server, tool and input; one without a server, or on SessionEnd, is skipped with a warning", () => {
+    const hooks = {
+      PreToolUse: [{ hooks: [{ type: "mcp_tool", server: "security", tool: "inspect", input: { path: "${tool_input.command}" }, timeout: 9 }] }],
+      PostToolUse: [{ hooks: [{ type: "mcp_tool", server: "", tool: "inspect" }] }],
+      SessionEnd: [{ hooks: [{ type: "mcp_tool", server: "security", tool: "inspect" }] }],
+    };
+    const read = readCodexHooks([{ display: ".codex/hooks.json", layer: "project", format: "hooks.json", text: JSON.stringify({ hooks }) }]);
+    expect(read.hooks).toEqual([
+      expect.objectContaining({
+        event: "PreToolUse",
+        type: "mcp_tool",
+        timeout: 9,
+        mcp: { server: "security", tool: "inspect", input: { path: "${tool_input.command}" } },
+      }),
+    ]);
+    expect(read.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["codex-invalid-handler", "codex-invalid-handler"]);
+  });
+});
+
+describe("PermissionRequest merge", () => {
+  const run = (result: HookResult): HandlerRun => ({ handler: { label: "hook", timeoutMs: 600_000 } as HandlerRun["handler"], result });
+  const decided = (decision: object): HookResult => ({ status: "success", json: { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } } });
+  const bash = { toolName: "Bash", toolInput: { command: "rm -rf build" } };
+  // permission_request.rs: any deny wins (the first in settings order), else an allow; exit 2 with stderr denies.
+  it.each<[string, HookResult[], object | undefined]>([
+    ["no decision", [run({ status: "success" }).result, { status: "error", message: "hook exited with code 1" }], undefined],
+    ["allow", [decided({ behavior: "allow" })], { behavior: "allow", updatedPermissions: [] }],
+    ["deny with its message", [decided({ behavior: "deny", message: "  not here \n" })], { behavior: "deny", message: "not here" }],
+    ["deny without a message", [decided({ behavior: "deny" })], { behavior: "deny", message: "PermissionRequest hook denied approval" }],
+    [
+      "an allow, then a deny: the deny",
+      [decided({ behavior: "allow" }), decided({ behavior: "deny", message: "repo deny" })],
+      { behavior: "deny", message: "repo deny" },
+    ],
+    [
+      "exit 2 with stderr",
+      [{ status: "blocking", stderr: "policy says no" }, decided({ behavior: "deny", message: "later" })],
+      { behavior: "deny", message: "policy says no" },
+    ],
+  ])("%s", (_name, results, answer) => {
+    const decision = decideCodexPermissionRequest(bash, results.map(run));
+    if (answer === undefined) expect(decision.answer).toBeUndefined();
+    else expect(decision.answer).toMatchObject({ interrupt: false, ...answer });
   });
 });
 
@@ -316,10 +455,30 @@ describe("files", () => {
     ]);
   });
 
-  it("timeouts: 600 s by default, at least 1, SessionEnd and Interrupt clamped to 3 s", () => {
-    expect([codexTimeout("PreToolUse", undefined), codexTimeout("PreToolUse", 0), codexTimeout("SessionEnd", 30), codexTimeout("Stop", 1200)]).toEqual([
-      600, 1, 3, 1200,
+  it("timeouts: 600 s by default, at least 1; SessionEnd and Interrupt 1 s by default, clamped to 3 s", () => {
+    expect([
+      codexTimeout("PreToolUse", undefined),
+      codexTimeout("PreToolUse", 0),
+      codexTimeout("SessionEnd", 30),
+      codexTimeout("SessionEnd", undefined),
+      codexTimeout("Interrupt", 2),
+      codexTimeout("Stop", 1200),
+    ]).toEqual([600, 1, 3, 1, 2, 1200]);
+  });
+
+  it("an async SessionEnd hook is read as a synchronous one, with Codex's warning; other async hooks stay async", () => {
+    const text = JSON.stringify({
+      hooks: {
+        SessionEnd: [{ hooks: [{ type: "command", command: "true", async: true }] }],
+        PostToolUse: [{ hooks: [{ type: "command", command: "true", async: true }] }],
+      },
+    });
+    const read = readCodexHooks([{ display: ".codex/hooks.json", layer: "project", format: "hooks.json", text }]);
+    expect(read.hooks.map((hook) => [hook.event, hook.async === true])).toEqual([
+      ["SessionEnd", false],
+      ["PostToolUse", true],
     ]);
+    expect(read.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["codex-sync-session-end"]);
   });
 });
 

@@ -4,7 +4,8 @@ import { CODEX_MATCH_FIELD, codexTimeout, type CodexEvent } from "../../../schem
 import { compileCodexMatcher } from "../../../schema/dialects/codex/codex-matcher.js";
 import type { Dialect } from "../dialect.js";
 import { codexInput } from "./codex-input.js";
-import { decodeCodexResult } from "./codex-output.js";
+import { codexMcpArguments } from "./codex-mcp.js";
+import { codexBackgroundContext, decodeCodexResult } from "./codex-output.js";
 import { CODEX_MATCHER_ALIASES, codexCalls, codexToolResponse } from "./codex-tools.js";
 
 /** What Claude Code adds to a hook's environment and Codex does not (no CLAUDE_PROJECT_DIR). */
@@ -23,7 +24,7 @@ export const CODEX: Dialect = {
   // Codex runs `$SHELL -lc <command>` (/bin/sh when SHELL is unset): a login shell, which reads the user's profile (command_runner.rs).
   spawned: (handler) => ({ ...handler, command: "/bin/sh", args: ["-c", 'exec "${SHELL:-/bin/sh}" -lc "$1"', "codex-hook", handler.command] }),
   timeoutSeconds: (event, written) => codexTimeout(event as CodexEvent, written),
-  toolCalls: (_event, tool, args, where) => codexCalls(tool, args, where),
+  toolCalls: (event, tool, args, where) => codexCalls(tool, args, where, event),
   toolResponse: (_event, call, output) => codexToolResponse(call, output),
   // No transcript yet is `null` in Codex's schema (NullableString); OpenCode has no turn id: the session's stands for it.
   input: (event, facts, own) => codexInput(event, { ...facts, transcriptPath: facts.transcriptPath || null, turnID: facts.sessionID }, own),
@@ -33,4 +34,6 @@ export const CODEX: Dialect = {
     return env;
   },
   decode: decodeCodexResult,
+  mcpArguments: codexMcpArguments,
+  background: codexBackgroundContext,
 };

@@ -109,6 +109,27 @@ function unsupported(event: string, json: HookJson): string | undefined {
   return undefined;
 }
 
+/** How Codex names an event in "hook returned invalid ... JSON output" (its 0.171.0 binary's texts). */
+const INVALID_NAME: Record<string, string> = {
+  PreToolUse: "pre-tool-use",
+  PostToolUse: "post-tool-use",
+  PermissionRequest: "permission-request",
+  SessionStart: "session start",
+  SubagentStart: "subagent start",
+  UserPromptSubmit: "user prompt submit",
+  Stop: "stop hook",
+  SubagentStop: "subagent stop hook",
+  Interrupt: "interrupt hook",
+};
+
+/** What an exit 2 without stderr lacked, per event (its 0.171.0 binary's texts). */
+const EXIT_2_LACKS: Record<string, string> = {
+  PostToolUse: "feedback",
+  PermissionRequest: "a denial reason",
+  Stop: "a continuation prompt",
+  SubagentStop: "a continuation prompt",
+};
+
 /** Events whose plain stdout becomes context for the model (the rest ignore it). */
 const TEXT_IS_CONTEXT = new Set(["SessionStart", "UserPromptSubmit"]);
 
@@ -122,12 +143,12 @@ export function decodeCodexResult(event: string, outcome: ProcessOutcome): HookR
     // Codex reads no stdout on exit 2; without a reason on stderr nothing is blocked.
     return reason !== ""
       ? { status: "blocking", stderr: reason }
-      : { status: "error", message: `${event} hook exited with code 2 but did not write a blocking reason to stderr` };
+      : { status: "error", message: `${event} hook exited with code 2 but did not write ${EXIT_2_LACKS[event] ?? "a blocking reason"} to stderr` };
   }
   if (outcome.exitCode !== 0) return { status: "error", message: `hook exited with code ${outcome.exitCode}` };
   const trimmed = outcome.stdout.trim();
   if (trimmed === "") return { status: "success" };
-  const invalid: HookResult = { status: "error", message: `hook returned invalid ${kebab(event)} JSON output` };
+  const invalid: HookResult = { status: "error", message: `hook returned invalid ${INVALID_NAME[event] ?? kebab(event)} JSON output` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(trimmed);
@@ -151,6 +172,18 @@ export function decodeCodexResult(event: string, outcome: ProcessOutcome): HookR
     return { status: "success", json: rest };
   }
   return { status: "success", json };
+}
+
+/**
+ * A finished async hook: its decisions have no effect, and only its context reaches the model, as a
+ * developer message at the next request (plain stdout where that is context, and additionalContext).
+ * Source: openai/codex codex-rs/hooks/src/engine/command_runner.rs (schedule_async_hook keeps Context,
+ * Warning and Error entries), core/src/hook_runtime.rs (drain_async_hook_results records Context only).
+ */
+export function codexBackgroundContext(_event: string, result: HookResult): string[] {
+  if (result.status !== "success") return [];
+  const context = result.json?.hookSpecificOutput?.additionalContext;
+  return [...(result.text !== undefined ? [result.text] : []), ...(typeof context === "string" && context.trim() !== "" ? [context] : [])];
 }
 
 function kebab(event: string): string {

@@ -24,8 +24,12 @@ export interface CodexWhere {
   mcpServers: readonly string[];
 }
 
-/** The Codex call one OpenCode call stands for, in the shape resolve-call.ts gives Claude's; none when Codex has no such tool. */
-export function codexCalls(tool: string, args: Record<string, unknown>, where: CodexWhere): ClaudeCall[] {
+/**
+ * The Codex call one OpenCode call stands for, in the shape resolve-call.ts gives Claude's; none when
+ * Codex has no such tool. On PermissionRequest a Bash call also carries `description` (Codex's is the
+ * model's justification for the approval; OpenCode's bash description stands for it).
+ */
+export function codexCalls(tool: string, args: Record<string, unknown>, where: CodexWhere, event = "PreToolUse"): ClaudeCall[] {
   const unreadable = nestsBeyond(args, MAX_ARGS_DEPTH)
     ? `its arguments are nested more than ${MAX_ARGS_DEPTH} levels deep, so no hook can be handed them`
     : undefined;
@@ -33,7 +37,10 @@ export function codexCalls(tool: string, args: Record<string, unknown>, where: C
   if (mcp) return [{ toolName: mcp.claude, toolInput: unreadable ? {} : structuredClone(args), mcpServer: mcp.server, ...(unreadable ? { unreadable } : {}) }];
   const command = codexCommand(tool, args, where.directory);
   if (command === undefined) return [];
-  return [{ toolName: CODEX_TOOL_OF[tool]!, toolInput: { command }, mapping: rewriteMapping(tool, args) }];
+  const described = event === "PermissionRequest" && tool === "bash" && typeof args.description === "string" && args.description !== "";
+  return [
+    { toolName: CODEX_TOOL_OF[tool]!, toolInput: described ? { command, description: args.description } : { command }, mapping: rewriteMapping(tool, args) },
+  ];
 }
 
 /** `tool_input.command`: the shell command, or the patch (OpenCode's own, or the one its edit or write stands for). */

@@ -30,17 +30,20 @@ export const CODEX_MATCH_FIELD: Partial<Record<CodexEvent, string>> = {
   SubagentStop: "agent_type",
 };
 
-/** Seconds: Codex's default, and the clamp of the events that run while Codex exits (discovery.rs). */
+/** Seconds: Codex's default; the events that run while Codex exits default to 1 and are clamped to 3 (discovery.rs normalize_command_hook). */
 export const CODEX_DEFAULT_TIMEOUT = 600;
-export const CODEX_CLAMPED: Partial<Record<CodexEvent, number>> = { SessionEnd: 3, Interrupt: 3 };
+export const CODEX_CLAMPED: Partial<Record<CodexEvent, { default: number; max: number }>> = {
+  SessionEnd: { default: 1, max: 3 },
+  Interrupt: { default: 1, max: 3 },
+};
 
 export function isCodexEvent(value: string): value is CodexEvent {
   return (CODEX_EVENTS as readonly string[]).includes(value);
 }
 
-/** The timeout a Codex hook runs with, in seconds: its own (at least 1), else 600; clamped on SessionEnd and Interrupt. */
+/** The timeout a Codex hook runs with, in seconds: its own (at least 1), else 600; SessionEnd and Interrupt: 1 by default, 3 at most. */
 export function codexTimeout(event: CodexEvent, timeout: number | undefined): number {
-  const own = timeout === undefined ? CODEX_DEFAULT_TIMEOUT : Math.max(1, timeout);
   const clamp = CODEX_CLAMPED[event];
-  return clamp === undefined ? own : Math.min(own, clamp);
+  const own = Math.max(1, timeout ?? clamp?.default ?? CODEX_DEFAULT_TIMEOUT);
+  return clamp === undefined ? own : Math.min(own, clamp.max);
 }

@@ -28,9 +28,11 @@ export interface CodexText {
 export interface CodexHook {
   event: CodexEvent;
   matcher?: string;
-  /** `command`; `prompt`, `agent` and `mcp_tool` are read to be reported. */
+  /** `command` or `mcp_tool`; `prompt` and `agent` are read to be reported. */
   type: string;
   command?: string;
+  /** `mcp_tool`: the server, the tool and the input template. */
+  mcp?: { server: string; tool: string; input: Record<string, unknown> };
   /** Seconds, as written (`timeout` or `timeout_sec`). */
   timeout?: number;
   statusMessage?: string;
@@ -229,6 +231,13 @@ function readHooksTable(table: unknown, text: CodexText, locate: Locator): { hoo
         const at = locate.handler(event, groupIndex, index);
         const read = codexHandler(handler);
         if (typeof read === "string") return warn("codex-invalid-handler", at, `${read}; Codex skips this hook`);
+        if (read.mcp && event === "SessionEnd")
+          return warn("codex-invalid-handler", at, "Codex does not run mcp_tool hooks on SessionEnd; Codex skips this hook");
+        // Codex runs an async SessionEnd hook synchronously, and says so (discovery.rs runs_async).
+        if (read.async && event === "SessionEnd") {
+          delete read.async;
+          warn("codex-sync-session-end", at, "Codex runs an async SessionEnd hook synchronously");
+        }
         hooks.push({ event, ...(matcher !== undefined ? { matcher } : {}), ...read, layer: text.layer, where: `${text.display}:${at.line}:${at.column}` });
       });
     });
@@ -237,7 +246,7 @@ function readHooksTable(table: unknown, text: CodexText, locate: Locator): { hoo
 }
 
 /** A handler's fields, or why Codex cannot read it. */
-function codexHandler(value: unknown): Pick<CodexHook, "type" | "command" | "timeout" | "statusMessage" | "async"> | string {
+function codexHandler(value: unknown): Pick<CodexHook, "type" | "command" | "timeout" | "statusMessage" | "async" | "mcp"> | string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return "a hook is an object";
   const record = value as Record<string, unknown>;
   const type = record.type;
@@ -245,12 +254,19 @@ function codexHandler(value: unknown): Pick<CodexHook, "type" | "command" | "tim
   const timeout = record.timeout ?? record.timeout_sec ?? record.timeoutSec;
   if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 0)) return "`timeout` is a whole number of seconds";
   const statusMessage = record.statusMessage ?? record.status_message;
-  const read = {
+  const read: Pick<CodexHook, "type" | "timeout" | "statusMessage" | "async"> = {
     type,
     ...(typeof timeout === "number" ? { timeout } : {}),
     ...(typeof statusMessage === "string" ? { statusMessage } : {}),
     ...(record.async === true ? { async: true } : {}),
   };
+  if (type === "mcp_tool") {
+    const { server, tool, input = {} } = record;
+    if (typeof server !== "string" || server.trim() === "" || typeof tool !== "string" || tool.trim() === "")
+      return 'an mcp_tool hook needs a non-empty "server" and "tool"';
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return "an mcp_tool hook's `input` is an object";
+    return { ...read, mcp: { server, tool, input: input as Record<string, unknown> } };
+  }
   if (type !== "command") return read;
   if (typeof record.command !== "string" || record.command.trim() === "") return 'a command hook needs a non-empty "command"';
   return { ...read, command: record.command };
