@@ -5,9 +5,9 @@ import { packageRoot } from "../plugin/live/own-package.js";
 
 export { packageRoot, packageVersion } from "../plugin/live/own-package.js";
 
-/** The bundled plugin runtime built by `npm run build` (scripts/bundle-runtime.js). */
-export function runtimeBundle(): string {
-  const file = path.join(packageRoot(), "dist", "runtime.js");
+/** The bundled plugin runtime built by `npm run build` (scripts/bundle-runtime.js); `claude`: the one without other agents' dialects. */
+export function runtimeBundle(variant: "all" | "claude" = "all"): string {
+  const file = path.join(packageRoot(), "dist", variant === "claude" ? "runtime-claude.js" : "runtime.js");
   if (!existsSync(file)) throw new Error(`hooks2opencode: ${file} is missing; run "npm run build"`);
   return readFileSync(file, "utf8");
 }

@@ -124,6 +124,8 @@ function compileHandler(entry: PluginHandler, compilers: Compilers): CompiledHan
 function compileDialectHandler(entry: PluginHandler): CompiledHandler | undefined {
   if (!isDialectName(entry.dialect)) return undefined;
   const dialect = DIALECT_OF[entry.dialect];
+  // The Claude-only runtime has no dialect: a hand-edited plugin naming one skips that hook.
+  if (!dialect) return undefined;
   // An agent event not replayed on this engine event (a hand-edited plugin) never fires: agent-firings.ts.
   const agentEvent = typeof entry.agentEvent === "string" ? entry.agentEvent : entry.event;
   const matched = dialect.compileMatcher(agentEvent, entry.matcher);

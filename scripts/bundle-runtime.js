@@ -4,6 +4,7 @@
 // The plugin file a reviewer reads holds only the hooks. test/unit/runtime-fresh.test.ts bundles
 // the sources again with these options and fails when dist/runtime.js differs (a stale build).
 import { build } from "esbuild";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const RUNTIME_BUNDLE = {
@@ -15,6 +16,31 @@ export const RUNTIME_BUNDLE = {
   target: "node20",
   legalComments: "none",
   logLevel: "warning",
+};
+
+/** Modules the Claude-only runtime takes in place of the two tables that import every other agent's code. */
+const WITHOUT_AGENTS = {
+  "plugin/dialects/index.ts": "plugin/dialects/none.ts",
+  "plugin/decide/agent-decisions.ts": "plugin/decide/no-agent-decisions.ts",
+};
+
+// The runtime of a project whose hooks are all Claude's: the same, without the other agents'
+// dialects (about a third of the bytes). convert writes this one unless the plugin embeds another
+// agent's hook (cli/build/build-plugin.ts).
+export const CLAUDE_RUNTIME_BUNDLE = {
+  ...RUNTIME_BUNDLE,
+  plugins: [
+    {
+      name: "without-agents",
+      setup(build) {
+        const root = fileURLToPath(new URL("..", import.meta.url));
+        build.onResolve({ filter: /(dialects\/index|agent-decisions)\.js$/ }, (args) => {
+          const wanted = path.relative(root, path.resolve(args.resolveDir, args.path)).replace(/\.js$/, ".ts");
+          return WITHOUT_AGENTS[wanted] ? { path: path.join(root, WITHOUT_AGENTS[wanted]) } : undefined;
+        });
+      },
+    },
+  ],
 };
 
 // The live plugin (`"plugin": ["hooks2opencode"]`): the same runtime plus the readers, validation and
@@ -29,5 +55,6 @@ export const LIVE_BUNDLE = {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await build({ ...RUNTIME_BUNDLE, outfile: fileURLToPath(new URL("../dist/runtime.js", import.meta.url)) });
+  await build({ ...CLAUDE_RUNTIME_BUNDLE, outfile: fileURLToPath(new URL("../dist/runtime-claude.js", import.meta.url)) });
   await build({ ...LIVE_BUNDLE, outfile: fileURLToPath(new URL("../dist/live.js", import.meta.url)) });
 }

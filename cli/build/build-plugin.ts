@@ -51,7 +51,7 @@ export async function buildOutputs(options: BuildOptions): Promise<Build> {
 
 /** Pure: the outputs of one conversion, from what readBuildInputs read. */
 export function buildPlugin(inputs: BuildInputs): Build {
-  const { projectDir, plan, version, runtime } = inputs;
+  const { projectDir, plan, version } = inputs;
   const loaded = validateSettingsTexts(inputs.settings, inputs.sh);
   // Read whether carried or not: without --permissions the report says, once, that they stay behind.
   const permissions = readPermissions(inputs.settings);
@@ -114,6 +114,8 @@ export function buildPlugin(inputs: BuildInputs): Build {
     settings: [...hashes(false), ...agentTexts.map((text) => ({ file: text.display, sha256: driftHash(text.display, text.text) }))],
   };
   build.config = config;
+  // A project pays for other agents' dialects only when it has their hooks (a third of the runtime).
+  const runtime = agents.handlers.length > 0 || !inputs.claudeRuntime ? inputs.runtime : inputs.claudeRuntime;
   build.runtimeText = renderRuntime({ version, runtime, command: plan.command });
   build.pluginText = renderPlugin({
     config,

@@ -27,6 +27,8 @@ export interface BuildInputs {
   version: string;
   /** The bundled runtime (dist/runtime.js). */
   runtime: string;
+  /** The same without other agents' dialects (dist/runtime-claude.js), for a plugin of Claude's hooks only. */
+  claudeRuntime?: string;
   /** What /bin/sh is here, for the bash-only-syntax lint. */
   sh: string;
   /** Findings about inputs that are not settings files (skill and agent frontmatter). */
@@ -69,6 +71,7 @@ export async function readBuildInputs(options: BuildOptions): Promise<BuildInput
     settings: read.texts,
     version: packageVersion(),
     runtime: runtimeBundle(),
+    claudeRuntime: runtimeBundle("claude"),
     sh: systemShell(),
     strict: options.strict === true,
     ...(options.permissions ? { permissions: true } : {}),

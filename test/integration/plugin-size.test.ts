@@ -6,7 +6,7 @@ import path from "node:path";
 import { parse } from "jsonc-parser";
 import { expect, it } from "vitest";
 import { buildOutputs } from "../../cli/build/build-plugin.js";
-import { REPO_ROOT } from "../helpers/project.js";
+import { makeProject, REPO_ROOT } from "../helpers/project.js";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples/format-and-guard");
 
@@ -14,6 +14,9 @@ it("the runtime module stays under 150 KB (the budget of docs/performance.md) an
   const build = await buildOutputs({ project: EXAMPLE, env: { HOME: "/nonexistent" } });
   const bytes = Buffer.byteLength(build.runtimeText!);
   expect(bytes).toBeLessThan(150 * 1024);
+  // Claude's hooks only: none of the other agents' dialects is in it (their code is a third of the full runtime).
+  for (const mark of ["CURSOR_HOOK_EOF", "hook_prompt hook_run_id", "Tool execution blocked:", "Denied by preToolUse hook"])
+    expect(build.runtimeText!.includes(mark), mark).toBe(false);
   const readme = await readFile(path.join(REPO_ROOT, "README.md"), "utf8");
   const stated = Number(/the generated runtime \(about (\d+) KB minified/.exec(readme)?.[1]);
   expect(Math.abs(stated - bytes / 1024)).toBeLessThan(4);
@@ -42,4 +45,17 @@ it("the plugin file holds only the header, the hooks as data and one import: eve
     .flatMap((group) => group.hooks.map((hook) => hook.command));
   for (const command of commands) expect(text).toContain(JSON.stringify(command));
   expect(Buffer.byteLength(text)).toBeLessThan(4 * 1024);
+});
+
+it("a project with another agent's hooks gets the runtime with the dialects (under 200 KB), and it runs them", async () => {
+  const project = await makeProject({ ".gemini/settings.json": { hooks: { BeforeTool: [{ hooks: [{ type: "command", command: "true" }] }] } } });
+  try {
+    const build = await buildOutputs({ project: project.dir, env: { HOME: "/nonexistent" } });
+    const bytes = Buffer.byteLength(build.runtimeText!);
+    expect(build.runtimeText!.includes("Tool execution blocked:")).toBe(true);
+    expect(bytes).toBeLessThan(200 * 1024);
+    expect(bytes).toBeGreaterThan(Buffer.byteLength((await buildOutputs({ project: EXAMPLE, env: { HOME: "/nonexistent" } })).runtimeText!));
+  } finally {
+    await project.remove();
+  }
 });

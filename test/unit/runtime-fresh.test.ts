@@ -6,11 +6,14 @@ import path from "node:path";
 import { build } from "esbuild";
 import { expect, it } from "vitest";
 // @ts-expect-error: a plain JS build script without type declarations
-import { RUNTIME_BUNDLE } from "../../scripts/bundle-runtime.js";
+import { CLAUDE_RUNTIME_BUNDLE, RUNTIME_BUNDLE } from "../../scripts/bundle-runtime.js";
 import { REPO_ROOT } from "../helpers/project.js";
 
-it("dist/runtime.js is the bundle of the current plugin sources", async () => {
-  const fresh = await build({ ...RUNTIME_BUNDLE, write: false, outfile: "runtime.js" });
-  const built = await readFile(path.join(REPO_ROOT, "dist/runtime.js"), "utf8");
-  expect(built === fresh.outputFiles?.[0]?.text, "dist/runtime.js is stale: run npm run build").toBe(true);
+it.each([
+  ["dist/runtime.js", RUNTIME_BUNDLE],
+  ["dist/runtime-claude.js", CLAUDE_RUNTIME_BUNDLE],
+])("%s is the bundle of the current plugin sources", async (file, options) => {
+  const fresh = await build({ ...options, write: false, outfile: path.basename(file) });
+  const built = await readFile(path.join(REPO_ROOT, file), "utf8");
+  expect(built === fresh.outputFiles?.[0]?.text, `${file} is stale: run npm run build`).toBe(true);
 });
