@@ -14,7 +14,7 @@ import { mergePolicies } from "./run/http-policy.js";
 import { homedir } from "node:os";
 import path from "node:path";
 import { compilePermissions } from "./permissions/evaluate.js";
-import type { PermissionScalars } from "../schema/permissions/model.js";
+import { mergeScalars } from "../schema/permissions/scalars.js";
 
 export function createPlugin(config: PluginConfig): Plugin {
   const handlers = compileHandlers(config);
@@ -51,7 +51,7 @@ export function createPlugin(config: PluginConfig): Plugin {
     // schema/load-settings.ts's claudeConfigDir, not imported: the runtime does not carry the settings loader.
     const configDir = process.env.CLAUDE_CONFIG_DIR || path.join(homedir(), ".claude");
     if (rules.length > 0) runtime.permissions = compilePermissions(rules, { configDir });
-    runtime.permissionScalars = mergeScalars(config, localProblem ? undefined : local);
+    runtime.permissionScalars = mergeScalars(config.permissionScalars, localProblem ? undefined : local?.permissionScalars);
     if (localProblem) runtime.log("error", `${LOCAL_HOOKS_FILE} ignored: ${localProblem}; the project's hooks still run`);
     if (changed.length > 0) {
       // Logged now; shown at the first prompt, when someone is there to see a toast.
@@ -85,13 +85,4 @@ export function opencodeHost(argv: readonly string[]): OpencodeHost {
   // `run --attach` is a client of a server and loads no plugins; the server is the host then.
   if (command === "run" && !args.some((arg) => arg === "--attach" || arg.startsWith("--attach="))) return "run";
   return "tui";
-}
-
-/** The local hooks file's (settings.local.json) `defaultMode` wins, as in Claude; directories add up. */
-function mergeScalars(config: PluginConfig, local: PluginConfig | undefined): PermissionScalars | undefined {
-  const [shared, mine] = [config.permissionScalars, local?.permissionScalars];
-  if (!shared && !mine) return undefined;
-  const defaultMode = mine?.defaultMode ?? shared?.defaultMode;
-  const additionalDirectories = [...(shared?.additionalDirectories ?? []), ...(mine?.additionalDirectories ?? [])];
-  return { ...(defaultMode ? { defaultMode } : {}), ...(additionalDirectories.length > 0 ? { additionalDirectories } : {}) };
 }

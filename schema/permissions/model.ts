@@ -42,6 +42,8 @@ export interface PermissionSettings {
 /** What a plugin carries of the scalar keys, for OpenCode's config (the highest-ranked file's mode; every file's directories). */
 export interface PermissionScalars {
   defaultMode?: string;
+  /** The committed plugin's defaultMode came from managed settings (or --settings), which outrank settings.local.json. */
+  defaultModeOutranksLocal?: boolean;
   additionalDirectories?: string[];
 }
 

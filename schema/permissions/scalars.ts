@@ -13,5 +13,18 @@ export function carriedScalars(settings: PermissionSettings, local: boolean): Pe
   const directories = settings.additionalDirectories.filter(mine).map((dir) => dir.value);
   const defaultMode = modes[0]?.value;
   if (defaultMode === undefined && directories.length === 0) return undefined;
-  return { ...(defaultMode !== undefined ? { defaultMode } : {}), ...(directories.length > 0 ? { additionalDirectories: directories } : {}) };
+  const outranksLocal = !local && (RANK[modes[0]?.source ?? "user"] ?? 0) > (RANK.local ?? 0);
+  return {
+    ...(defaultMode !== undefined ? { defaultMode } : {}),
+    ...(outranksLocal ? { defaultModeOutranksLocal: true } : {}),
+    ...(directories.length > 0 ? { additionalDirectories: directories } : {}),
+  };
+}
+
+/** The committed plugin's scalars and the local hooks file's: settings.local.json's defaultMode wins unless a managed one outranks it; directories add up. */
+export function mergeScalars(shared: PermissionScalars | undefined, mine: PermissionScalars | undefined): PermissionScalars | undefined {
+  if (!shared && !mine) return undefined;
+  const defaultMode = shared?.defaultModeOutranksLocal ? shared.defaultMode : (mine?.defaultMode ?? shared?.defaultMode);
+  const additionalDirectories = [...(shared?.additionalDirectories ?? []), ...(mine?.additionalDirectories ?? [])];
+  return { ...(defaultMode ? { defaultMode } : {}), ...(additionalDirectories.length > 0 ? { additionalDirectories } : {}) };
 }

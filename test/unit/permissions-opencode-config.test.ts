@@ -11,7 +11,7 @@ import { applyToConfig, withClaudeRules } from "../../plugin/permissions/opencod
 import { opencodeAction } from "../../plugin/permissions/opencode-evaluate.js";
 import { defaultAgentFor, directoryRules, mapRule, type MappingPlace, opencodeRules } from "../../plugin/permissions/opencode-rules.js";
 import type { PermissionRule, RuleList } from "../../schema/permissions/model.js";
-import { carriedScalars } from "../../schema/permissions/scalars.js";
+import { carriedScalars, mergeScalars } from "../../schema/permissions/scalars.js";
 import type { SourceKind } from "../../schema/types.js";
 
 // --- OpenCode 1.18.33, copied from the bundled source named above ---------------------------------
@@ -341,8 +341,15 @@ describe("defaultMode and additionalDirectories", () => {
       additionalDirectories: [at("user", "~/notes"), at("project", "../shared"), at("local", "/tmp/mine")],
       disableBypassPermissionsMode: [],
     };
-    expect(carriedScalars(settings, false)).toEqual({ defaultMode: "plan", additionalDirectories: ["~/notes", "../shared"] });
-    expect(carriedScalars(settings, true)).toEqual({ defaultMode: "dontAsk", additionalDirectories: ["/tmp/mine"] });
+    const shared = carriedScalars(settings, false);
+    const mine = carriedScalars(settings, true);
+    expect(shared).toEqual({ defaultMode: "plan", defaultModeOutranksLocal: true, additionalDirectories: ["~/notes", "../shared"] });
+    expect(mine).toEqual({ defaultMode: "dontAsk", additionalDirectories: ["/tmp/mine"] });
     expect(carriedScalars({ ...settings, defaultMode: [], additionalDirectories: [] }, false)).toBeUndefined();
+    // Managed outranks settings.local.json; the project's does not.
+    expect(mergeScalars(shared, mine)).toEqual({ defaultMode: "plan", additionalDirectories: ["~/notes", "../shared", "/tmp/mine"] });
+    const projectOnly = carriedScalars({ ...settings, defaultMode: settings.defaultMode.filter((mode) => mode.source !== "managed") }, false);
+    expect(projectOnly?.defaultModeOutranksLocal).toBeUndefined();
+    expect(mergeScalars(projectOnly, mine)?.defaultMode).toBe("dontAsk");
   });
 });
