@@ -12,41 +12,26 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { positionsOf } from "../../validate/json-text.js";
 import { compileCodexMatcher } from "./codex-matcher.js";
 import { CODEX_EVENTS, type CodexEvent, isCodexEvent } from "./events.js";
+import { nodeValue, pairs } from "../json-nodes.js";
+import type { AgentHook, AgentHooks, AgentText } from "../agent-hooks.js";
 
 export type CodexLayer = "user" | "project";
 
 /** One Codex file as read. */
-export interface CodexText {
-  /** As shown in findings and the report (relative to the project inside it). */
-  display: string;
+export interface CodexText extends AgentText {
   layer: CodexLayer;
   format: "hooks.json" | "config.toml";
-  text: string;
 }
 
-/** One Codex hook handler, in its group, as written. */
-export interface CodexHook {
+/** One Codex hook handler, in its group, as written: `timeout` in seconds (`timeout` or `timeout_sec`). */
+export interface CodexHook extends AgentHook {
   event: CodexEvent;
-  matcher?: string;
-  /** `command` or `mcp_tool`; `prompt` and `agent` are read to be reported. */
-  type: string;
-  command?: string;
-  /** `mcp_tool`: the server, the tool and the input template. */
-  mcp?: { server: string; tool: string; input: Record<string, unknown> };
-  /** Seconds, as written (`timeout` or `timeout_sec`). */
-  timeout?: number;
-  statusMessage?: string;
-  async?: boolean;
   layer: CodexLayer;
-  /** `file:line:col` of the handler. */
-  where: string;
 }
 
-export interface CodexHooks {
+/** `disabledIn`: `[features] hooks = false`, where it is said (Codex runs none of these hooks). */
+export interface CodexHooks extends AgentHooks {
   hooks: CodexHook[];
-  diagnostics: Diagnostic[];
-  /** `[features] hooks = false`: where it is said (Codex runs none of these hooks). */
-  disabledIn?: string;
 }
 
 interface Place {
@@ -270,22 +255,4 @@ function codexHandler(value: unknown): Pick<CodexHook, "type" | "command" | "tim
   if (type !== "command") return read;
   if (typeof record.command !== "string" || record.command.trim() === "") return 'a command hook needs a non-empty "command"';
   return { ...read, command: record.command };
-}
-
-function pairs(node: Node): Array<[Node, Node]> {
-  return (node.children ?? []).flatMap((property) => {
-    const [key, value] = property.children ?? [];
-    return key && value ? [[key, value] as [Node, Node]] : [];
-  });
-}
-
-function nodeValue(node: Node): unknown {
-  switch (node.type) {
-    case "object":
-      return Object.fromEntries(pairs(node).map(([key, value]) => [String(key.value), nodeValue(value)]));
-    case "array":
-      return (node.children ?? []).map(nodeValue);
-    default:
-      return node.value;
-  }
 }

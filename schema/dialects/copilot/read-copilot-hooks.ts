@@ -16,6 +16,7 @@ import { positionsOf } from "../../validate/json-text.js";
 import type { AgentHook, AgentHooks, AgentText } from "../agent-hooks.js";
 import { compileClaudeFormatMatcher, compileNativeMatcher } from "./copilot-matcher.js";
 import { COPILOT_EVENTS, COPILOT_MATCH_FIELD, copilotEventOf, isCopilotEvent } from "./events.js";
+import { nodeValue, pairs } from "../json-nodes.js";
 
 /** A hooks file of a hooks directory, or a settings file with an inline `hooks` field. */
 export type CopilotFormat = "hooks-file" | "settings";
@@ -170,22 +171,4 @@ function isStringRecord(value: unknown): boolean {
 
 function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./=:@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-function pairs(node: Node): Array<[Node, Node]> {
-  return (node.children ?? []).flatMap((property) => {
-    const [key, value] = property.children ?? [];
-    return key && value ? [[key, value] as [Node, Node]] : [];
-  });
-}
-
-function nodeValue(node: Node): unknown {
-  switch (node.type) {
-    case "object":
-      return Object.fromEntries(pairs(node).map(([key, value]) => [String(key.value), nodeValue(value)]));
-    case "array":
-      return (node.children ?? []).map(nodeValue);
-    default:
-      return node.value;
-  }
 }

@@ -15,6 +15,7 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { positionsOf } from "../../validate/json-text.js";
 import type { AgentHook, AgentHooks, AgentText } from "../agent-hooks.js";
 import { GEMINI_EVENTS, GEMINI_HOOKS_CONFIG_FIELDS, isGeminiEvent } from "./events.js";
+import { nodeValue, pairs } from "../json-nodes.js";
 
 /** The Gemini fields of one hook the runtime and the report need (AgentHook.options). */
 export interface GeminiHookOptions {
@@ -205,22 +206,4 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 function member(node: Node, name: string): Node | undefined {
   // JSON.parse keeps the last of two equal keys.
   return pairs(node).findLast(([key]) => key.value === name)?.[1];
-}
-
-function pairs(node: Node): Array<[Node, Node]> {
-  return (node.children ?? []).flatMap((property) => {
-    const [key, value] = property.children ?? [];
-    return key && value ? [[key, value] as [Node, Node]] : [];
-  });
-}
-
-function nodeValue(node: Node): unknown {
-  switch (node.type) {
-    case "object":
-      return Object.fromEntries(pairs(node).map(([key, value]) => [String(key.value), nodeValue(value)]));
-    case "array":
-      return (node.children ?? []).map(nodeValue);
-    default:
-      return node.value;
-  }
 }
