@@ -68,6 +68,23 @@ export function generatedIn(configDir: string): Array<{ file: string; head: stri
   return found;
 }
 
+/**
+ * The files a generated plugin was converted from, as absolute paths (its header's "Source:" line,
+ * other agents' files included): the live plugin leaves an agent's file to the plugin that carries it.
+ * A project's entries are relative to the folder holding its .opencode/, a --user plugin's to the home
+ * folder (where `convert --user` runs); a project plugin placed globally with --out owns nothing here.
+ */
+export function carriedFiles(plugin: GeneratedPlugin, env: NodeJS.ProcessEnv = process.env): string[] {
+  const line = firstBytes(plugin.file, 8192).split("\n", 3)[1] ?? "";
+  const prefix = "// Source: ";
+  if (!line.startsWith(prefix)) return [];
+  const base = plugin.place === "project" ? path.dirname(path.dirname(path.dirname(plugin.file))) : plugin.scope === "user" ? env.HOME || homedir() : undefined;
+  return line
+    .slice(prefix.length)
+    .split(", ")
+    .flatMap((entry) => (path.isAbsolute(entry) ? [entry] : base ? [path.resolve(base, entry)] : []));
+}
+
 /** The header's "Regenerate:" command (the third line). */
 function regenerateLine(head: string): string {
   return head.split("\n", 4)[2] ?? "";

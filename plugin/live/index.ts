@@ -3,7 +3,9 @@
 // reads (schema/sources), validates and classifies them as convert does (live-hooks.ts), and runs
 // them on the generated plugin's runtime: one code path. Around that: a scope a generated plugin
 // covers is left to it (generated-plugins.ts), Claude's workspace trust holds hooks back
-// (trust.ts), and settings edits apply mid-session after ConfigChange hooks had their say.
+// (trust.ts), and settings edits apply mid-session after ConfigChange hooks had their say. Other
+// agents' hook files (Codex, Gemini CLI, Cursor, Copilot CLI) are read beside Claude's, under the same
+// rules (live-agents.ts): each hook keeps its agent's contract, as in a generated plugin.
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import { type Diagnostic, formatDiagnostic } from "../../schema/diagnostics.js";
 import type { EventName } from "../../schema/events.js";
@@ -23,6 +25,9 @@ import { tellUser } from "../opencode/inject.js";
 import { mergePolicies } from "../run/http-policy.js";
 import type { OpencodeHost, Runtime } from "../runtime.js";
 import { generatedPlugins } from "./generated-plugins.js";
+import { byAgent, hookCounts, hooksAre, minus, total } from "./hook-counts.js";
+import { type AgentTexts, agentInputs, agentWatchList, type LastAgentTexts } from "./live-agents.js";
+import { AGENT_NAMES, DIALECTS } from "../../schema/dialects/agents.js";
 import { type LastReadable, type LiveHooks, liveHooks } from "./live-hooks.js";
 import { cacheFile, cacheKey, readCached, writeCached } from "./startup-cache.js";
 import { liveOptions, type LiveOptions } from "./options.js";
@@ -84,6 +89,8 @@ export class LivePlugin {
   /** The OpenCode instance's client: a second load with the same one is a duplicate, not a new instance. */
   readonly client: unknown;
   private readonly last: LastReadable = new Map();
+  /** Other agents' files' last parsable texts (live-agents.ts). */
+  private readonly lastAgents: LastAgentTexts = new Map();
   /** Each settings file's permission rules as last parsed (the `permissions` option). */
   private readonly lastRules: LastRules = new Map();
   /** The settings texts of the hooks in force, by path. */
@@ -120,42 +127,59 @@ export class LivePlugin {
       project: !generated.some((plugin) => plugin.scope === "project" && plugin.place === "project"),
       managed: this.options.managed,
     };
-    for (const plugin of generated)
+    const agentsRead = agentInputs(generated, this.projectDir, scopes.user, this.env);
+    for (const plugin of generated) {
+      const carried = agentsRead.left.get(plugin.file);
       this.once(
-        `${plugin.file} is a plugin hooks2opencode generated: it runs the ${plugin.scope === "user" ? "user's" : "project's"} Claude hooks, so the live plugin leaves them to it`,
+        `${plugin.file} is a plugin hooks2opencode generated: it runs the ${plugin.scope === "user" ? "user's" : "project's"} Claude hooks${carried ? ` and those of ${carried.join(", ")}` : ""}, so the live plugin leaves them to it`,
       );
+    }
     const read = await readEverySource(this.projectDir, scopes, this.env);
+    const notes = [...read.notes, ...agentsRead.notes];
+    const agents = agentsRead.agents;
     // Asked before anything is read into force: a refused change must not get in with a later reload, nor as an unreadable save's fallback.
     for (const file of changed) this.refused.delete(file);
     if (this.started) for (const file of await this.refusedByConfigChange(changed, read.texts)) this.refused.set(file, this.inForce.get(file));
     const texts = keepRefused(read.texts, this.refused);
-    const hooks = this.started ? liveHooks(texts, read.notes, this.context()) : this.startupHooks(texts, read.notes);
+    const hooks = this.started ? liveHooks(texts, notes, this.context(), agents) : this.startupHooks(texts, notes, agents);
     let next = activeHandlers(hooks.config, compileHandlers(hooks.config), undefined);
     const trust = trustHere(this.input.directory, this.input.worktree, this.runtime.host, this.env);
     const notices: string[] = [];
     if (!trust.trusted) {
-      const { kept, held } = heldBack(next);
-      next = kept;
-      if (held > 0)
+      // Every agent's hooks under Claude's rule: a folder brings them all alike.
+      const before = hookCounts(next);
+      next = heldBack(next).kept;
+      const held = minus(before, hookCounts(next));
+      if (total(held) > 0)
         notices.push(
-          `${held} Claude Code hook${held === 1 ? " is" : "s are"} held back: ${this.input.directory} is not trusted (${trust.because}). Trust it with: ${trustCommand(this.input.directory)}`,
+          `${hooksAre(held)} held back: ${this.input.directory} is not trusted (${trust.because}). Trust it with: ${trustCommand(this.input.directory)}`,
         );
     }
     if (this.options.permissions) notices.push(...this.applyPermissions(texts, trust.trusted));
     for (const diagnostic of hooks.diagnostics) this.once(formatDiagnostic(diagnostic), diagnostic.severity === "error" ? "error" : "warn");
     for (const file of hooks.keptFromBefore) notices.push(`${file} cannot be read now; its hooks as last read keep running`);
-    const problems = hooks.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
-    if (problems > 0) notices.push(`${problems} problem${problems === 1 ? "" : "s"} in Claude settings (see the log); the hooks that could be read run`);
+    const agentOf = new Map(
+      Object.entries(agents).flatMap(([agent, list]) => list.filter((text) => !text.companion).map((text) => [text.display, agent] as const)),
+    );
+    const errors = hooks.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+    for (const agent of ["claude", ...DIALECTS] as const) {
+      const problems = errors.filter((diagnostic) => (agentOf.get(diagnostic.file) ?? "claude") === agent).length;
+      const where = agent === "claude" ? "Claude settings" : `${AGENT_NAMES[agent]}'s hook files`;
+      if (problems > 0) notices.push(`${problems} problem${problems === 1 ? "" : "s"} in ${where} (see the log); the hooks that could be read run`);
+    }
 
     replaceHandlers(this.runtime.handlers, withSessionEndBudget(next, this.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS));
     this.inForce = new Map(texts.map((text) => [text.file.path, text]));
     this.runtime.httpPolicy = mergePolicies(hooks.config);
-    const count = [...next.values()].reduce((sum, list) => sum + list.length, 0);
+    const counts = hookCounts(next);
+    const count = total(counts);
     // Claude Code rewrites ~/.claude.json often: a reload that changes nothing says nothing.
-    const summary = `live: ${count} hook${count === 1 ? "" : "s"} in force for ${this.projectDir} (${trust.trusted ? `trusted: ${trust.because}` : "not trusted"})`;
+    const summary = `live: ${count} hook${count === 1 ? "" : "s"} in force for ${this.projectDir}${byAgent(counts)} (${trust.trusted ? `trusted: ${trust.because}` : "not trusted"})`;
     if (summary !== this.summary) this.runtime.log("info", summary);
     this.summary = summary;
     this.tell(notices);
+    // Copilot's hooks folders name their files: one added since is polled from now on.
+    this.watcher?.follow(this.watchedFiles());
     this.started = true;
   }
 
@@ -172,17 +196,21 @@ export class LivePlugin {
   }
 
   /** At start-up, settings seen before are not validated again: their hooks come from the cache (startup-cache.ts). */
-  private startupHooks(texts: readonly SettingsText[], notes: readonly Diagnostic[]): Pick<LiveHooks, "config" | "diagnostics" | "keptFromBefore"> {
+  private startupHooks(
+    texts: readonly SettingsText[],
+    notes: readonly Diagnostic[],
+    agents: AgentTexts,
+  ): Pick<LiveHooks, "config" | "diagnostics" | "keptFromBefore"> {
     const context = this.context();
     const file = cacheFile(this.projectDir, this.env);
-    const key = cacheKey({ version: this.runtime.version, sh: context.sh, projectDir: this.projectDir, texts, notes });
+    const key = cacheKey({ version: this.runtime.version, sh: context.sh, projectDir: this.projectDir, texts, notes, agents });
     const cached = readCached(file, key);
     if (cached) {
       // What a later reload falls back to for a file that then cannot be read: worked out once OpenCode has started.
-      if (this.options.watchInterval > 0) setTimeout(() => liveHooks(texts, notes, context), 1000).unref?.();
+      if (this.options.watchInterval > 0) setTimeout(() => liveHooks(texts, notes, context, agents), 1000).unref?.();
       return { ...cached, keptFromBefore: [] };
     }
-    const hooks = liveHooks(texts, notes, context);
+    const hooks = liveHooks(texts, notes, context, agents);
     // Written once server() has returned: it saves the next start its time, and costs this one none.
     const write = () => writeCached(file, key, { config: hooks.config, diagnostics: hooks.diagnostics });
     this.cacheWrite = { write, timer: setImmediate(() => this.writeCache()) };
@@ -190,21 +218,14 @@ export class LivePlugin {
   }
 
   private context(): Parameters<typeof liveHooks>[2] {
-    return { sh: systemShell(), generator: this.runtime.version, projectDir: this.projectDir, last: this.last };
+    return { sh: systemShell(), generator: this.runtime.version, projectDir: this.projectDir, last: this.last, lastAgents: this.lastAgents };
   }
 
   /** Polls the settings files, the trust records and (when read) managed settings. */
   watch(): void {
     if (this.options.watchInterval <= 0) return;
-    const files = [
-      userSettingsFile(this.env).path,
-      ...projectSettingsFiles(this.projectDir).map((file) => file.path),
-      ...(this.options.managed ? [`${typeof this.options.managed === "string" ? this.options.managed : managedSettingsDir()}/managed-settings.json`] : []),
-      trustFile(this.env),
-      claudeConfigFile(this.env),
-    ];
     this.watcher = watchFiles(
-      files,
+      this.watchedFiles(),
       // One reload at a time, in the order the changes came: two interleaved at their awaits could swap in the older hooks last.
       (changed) => {
         this.reloading = this.reloading.then(() => this.reload(changed)).catch((error) => this.runtime.log("error", `live reload failed: ${String(error)}`));
@@ -215,6 +236,18 @@ export class LivePlugin {
         settleMs: 100,
       },
     );
+  }
+
+  /** Claude's settings files, the managed file when read, the trust records, and every agent's hook files (and Copilot's hooks folders). */
+  private watchedFiles(): string[] {
+    return [
+      userSettingsFile(this.env).path,
+      ...projectSettingsFiles(this.projectDir).map((file) => file.path),
+      ...(this.options.managed ? [`${typeof this.options.managed === "string" ? this.options.managed : managedSettingsDir()}/managed-settings.json`] : []),
+      trustFile(this.env),
+      claudeConfigFile(this.env),
+      ...agentWatchList(this.projectDir, this.env),
+    ];
   }
 
   /** The pending start-up cache write, now (a stop before it ran: a restart right after must find it). */

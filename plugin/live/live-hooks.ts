@@ -9,6 +9,7 @@ import { mergeSources } from "../../schema/merge-sources.js";
 import type { PluginConfig, PluginHandler } from "../config.js";
 import { classify, replayedHandlers, type ReportRow, withDisableAllHooks, withHttpPolicy } from "../load/classify.js";
 import { httpPolicy, managedSwitches } from "../load/switches.js";
+import { type AgentTexts, type LastAgentTexts, liveAgentHooks } from "./live-agents.js";
 
 export interface LiveHooks {
   config: PluginConfig;
@@ -25,7 +26,9 @@ export type LastReadable = Map<string, LoadedSettings>;
 export function liveHooks(
   texts: readonly SettingsText[],
   notes: readonly Diagnostic[],
-  context: { sh: string; generator: string; projectDir: string; last: LastReadable },
+  context: { sh: string; generator: string; projectDir: string; last: LastReadable; lastAgents?: LastAgentTexts },
+  /** Other agents' files that exist (live-agents.ts): their hooks ride along, each with its agent's contract, as in a generated plugin. */
+  agents: AgentTexts = {},
 ): LiveHooks {
   const loaded: LoadedSettings[] = [];
   const diagnostics: Diagnostic[] = [...notes];
@@ -40,11 +43,14 @@ export function liveHooks(
   }
   const merged = mergeSources(loaded.flatMap((each) => each.sources));
   const handlers = replayedHandlers(merged, "live");
+  const agentHooks = liveAgentHooks(agents, context.lastAgents ?? new Map());
+  diagnostics.push(...agentHooks.diagnostics);
+  keptFromBefore.push(...agentHooks.keptFromBefore);
   const config: PluginConfig = {
     generator: context.generator,
     ...(merged.disableAllHooks?.value ? { disableAllHooks: true } : {}),
     ...managedSwitches(merged),
-    handlers: handlers.map((handler) => absoluteRoots(handler, context.projectDir)),
+    handlers: [...handlers.map((handler) => absoluteRoots(handler, context.projectDir)), ...agentHooks.handlers],
     ...httpPolicy(merged),
   };
   return {

@@ -1,7 +1,7 @@
 // What the live plugin made of a set of settings texts, kept between OpenCode starts: validating and
 // classifying 500 hooks costs tens of ms of code running cold, while the answer for texts seen
 // before is one small JSON file. The key covers everything the answer depends on (this package's
-// version, /bin/sh, the project, every text read and where it came from), so a stale entry is never
+// version, /bin/sh, the project, every text read, other agents' too, and where it came from), so a stale entry is never
 // used; a missing or unreadable cache only costs the time it would have saved.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -10,13 +10,22 @@ import path from "node:path";
 import type { Diagnostic } from "../../schema/diagnostics.js";
 import type { SettingsText } from "../../schema/load-settings.js";
 import type { PluginConfig } from "../config.js";
+import type { AgentTexts } from "./live-agents.js";
 
 export interface CachedHooks {
   config: PluginConfig;
   diagnostics: Diagnostic[];
 }
 
-export function cacheKey(parts: { version: string; sh: string; projectDir: string; texts: readonly SettingsText[]; notes: readonly Diagnostic[] }): string {
+export function cacheKey(parts: {
+  version: string;
+  sh: string;
+  projectDir: string;
+  texts: readonly SettingsText[];
+  notes: readonly Diagnostic[];
+  /** Other agents' files read (their hooks are in the answer too). */
+  agents?: AgentTexts;
+}): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify([parts.version, parts.sh, parts.projectDir, parts.notes]));
   for (const { file, text, unreadable } of parts.texts)
@@ -25,6 +34,13 @@ export function cacheKey(parts: { version: string; sh: string; projectDir: strin
       .update("\0")
       .update(text ?? "")
       .update("\0");
+  for (const [agent, texts] of Object.entries(parts.agents ?? {}))
+    for (const { text, ...file } of texts)
+      hash
+        .update(JSON.stringify([agent, file]))
+        .update("\0")
+        .update(text)
+        .update("\0");
   return hash.digest("hex");
 }
 

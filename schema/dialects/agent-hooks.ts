@@ -64,6 +64,8 @@ export interface AgentSource {
   readonly agent: DialectName;
   /** The files that may hold hooks: the project's in project mode, the user's with --user. */
   files(where: { projectDir: string; user: boolean }, env: NodeJS.ProcessEnv): AgentFile[];
+  /** Folders whose listing names its files (Copilot's `hooks/`): the live plugin watches them, so a file added there is read. */
+  folders?(where: { projectDir: string; user: boolean }, env: NodeJS.ProcessEnv): string[];
   /** Pure: every hook of the texts that exist, with located findings. */
   read(texts: readonly AgentText[]): AgentHooks;
 }

@@ -1,7 +1,8 @@
 // The live door in the real OpenCode binary: the packed package named in opencode.json (no convert,
 // no generated file) reads the project's Claude hooks at start-up and runs them on the same runtime;
 // settings edits apply mid-session after ConfigChange hooks had their say; in the server (the TUI's
-// host) an untrusted project's hooks wait for `trust`; beside a generated plugin, hooks run once.
+// host) an untrusted project's hooks wait for `trust`; beside a generated plugin, hooks run once;
+// other agents' hook files (Gemini's, Codex's) are read live with their own contracts, and reloaded.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -202,4 +203,78 @@ describe("both doors in one project", () => {
       `${s.project.file(".opencode/plugins/claude-hooks.js")} is a plugin hooks2opencode generated: it runs the project's Claude hooks, so the live plugin leaves them to it`,
     );
   });
+});
+
+describe("other agents' hooks, read live (no convert)", () => {
+  it("a Gemini BeforeTool guard and a Codex Stop gate run with their own contracts; an edit of .gemini/settings.json mid-session applies", async () => {
+    const guard = `#!/usr/bin/env bash\ncase "$(jq -r '.tool_input.command')" in *"rm -rf"*) echo "rm -rf is not allowed" >&2; exit 2 ;; esac\nexit 0\n`;
+    const gate = [
+      "#!/bin/sh",
+      "cat >> stop-input.jsonl; echo >> stop-input.jsonl",
+      "[ -f tests-pass ] && exit 0",
+      "touch tests-pass",
+      `printf '%s' '{"decision":"block","reason":"2 tests fail"}'`,
+    ].join("\n");
+    const guarded = {
+      BeforeTool: [{ matcher: "run_shell_command", hooks: [{ ...command("bash $GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh"), timeout: 10000 }] }],
+    };
+    // Added mid-session: records each shell call as Gemini names it.
+    const recorder = {
+      matcher: "run_shell_command",
+      hooks: [command(`jq -r '.tool_name + " " + .tool_input.command' >> "$GEMINI_PROJECT_DIR/gemini-calls.txt"`)],
+    };
+    const seen: { done?: boolean } = {};
+    const s = await run({
+      live: { config: "project" },
+      settings: {},
+      files: {
+        "victim/keep.txt": "precious\n",
+        ".gemini/hooks/guard.sh": guard,
+        ".gemini/settings.json": { hooks: guarded },
+        ".codex/hooks/gate.sh": `${gate}\n`,
+        ".codex/hooks.json": { hooks: { Stop: [{ hooks: [command("sh .codex/hooks/gate.sh")] }] } },
+      },
+      env: { SHELL: "/bin/sh" },
+      // Turn 1: the blocked rm -rf, an answer the gate sends back, the answer after it; turn 2: one call, an answer.
+      script: [
+        { tool: "bash", args: { command: "rm -rf victim", description: "clean" } },
+        { text: "first done" },
+        { text: "fixed it" },
+        secondCall,
+        { text: "second done" },
+      ],
+      serve: {
+        client: "api",
+        drive: async (server, projectDir) => {
+          await server.idleAfter(3);
+          await writeFile(
+            path.join(projectDir, ".gemini", "settings.json"),
+            JSON.stringify({ hooks: { BeforeTool: [...guarded.BeforeTool, recorder] } }, null, 2),
+          );
+          // The plugin polls every 500 ms and lets a change settle 100 ms: 2 s is ample.
+          await sleep(2000);
+          await server.prompt("and now the second step");
+          await server.idleAfter(5);
+          seen.done = true;
+        },
+        settled: () => seen.done === true,
+      },
+      timeoutMs: 200_000,
+    });
+    expect(existsSync(s.project.file("victim/keep.txt"))).toBe(true);
+    expect(s.toolResult(callId(0, 0))).toBe("Tool execution blocked: rm -rf is not allowed");
+    const requests = agentRequests(s);
+    expect(requests).toHaveLength(5);
+    expect(JSON.stringify(requests[2]!.body.messages.findLast((message) => message.role === "user")?.content)).toContain(
+      '<hook_prompt hook_run_id=\\"stop:0:.codex/hooks.json\\">2 tests fail</hook_prompt>',
+    );
+    // Codex's stdin: its own event name and fields, the first turn's gate not yet active.
+    const stops = jsonLines(s.project.file("stop-input.jsonl"));
+    expect(stops[0]).toMatchObject({ hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "first done" });
+    expect(stops[0]).toHaveProperty("turn_id");
+    // The edit applied to the second turn's call only, with Gemini's tool name.
+    expect(lines(s.project.file("gemini-calls.txt"))).toEqual(["run_shell_command echo two > two.txt"]);
+    expect(hooksLog(s)).toContain(`live: 2 hooks in force for ${s.project.dir}: 1 Codex CLI, 1 Gemini CLI (trusted:`);
+    expect(hooksLog(s)).toContain(`live: 3 hooks in force for ${s.project.dir}: 1 Codex CLI, 2 Gemini CLI (trusted:`);
+  }, 240_000);
 });

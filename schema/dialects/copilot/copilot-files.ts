@@ -6,7 +6,7 @@
 // here (no hook runs twice). Policy files (`/etc/github-copilot/policy.d/*.json`) are the machine's,
 // not the project's: not read. The only I/O of reading Copilot hooks (listing the hooks directories).
 // Source: https://docs.github.com/en/copilot/reference/hooks-reference ("Hooks locations").
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { insideProject } from "../../paths.js";
@@ -19,6 +19,8 @@ export function copilotHome(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The `*.json` files of a hooks directory, in name order; none when it does not exist. */
 function jsonFilesIn(dir: string): string[] {
+  // Most projects have none: asked first, as a thrown ENOENT costs the live plugin's start-up ten times more.
+  if (!existsSync(dir)) return [];
   try {
     return readdirSync(dir)
       .filter((name) => name.endsWith(".json"))
@@ -44,5 +46,6 @@ export const COPILOT_SOURCE: AgentSource = {
       ...["settings.json", "settings.local.json"].map((name) => file(path.join(projectDir, ".github", "copilot", name), "settings")),
     ];
   },
+  folders: ({ projectDir, user }, env) => [user ? path.join(copilotHome(env), "hooks") : path.join(projectDir, ".github", "hooks")],
   read: readCopilotHooks,
 };
