@@ -3,6 +3,8 @@
 // and the exit code (1 when anything configured will not run). Pure: the probes are data here.
 import type { Diagnostic } from "../../schema/diagnostics.js";
 import { EVENT_NAMES } from "../../schema/events.js";
+import { type Agent, byAgent, hooksAre, hooksOf } from "../../plugin/live/hook-counts.js";
+import { AGENT_NAMES } from "../../schema/dialects/agents.js";
 import { EXIT } from "../errors.js";
 import { safeText, type Style } from "../terminal.js";
 
@@ -40,6 +42,14 @@ export interface DroppedHook {
   handler: string;
   where: string;
   why: string;
+  /** Another agent's hook (Codex CLI, Gemini CLI, …); none: Claude Code's. */
+  agent?: Exclude<Agent, "claude">;
+}
+
+/** How many hooks of one agent (hook-counts.ts counts them: once each, however many events it rides on). */
+export interface AgentCount {
+  agent: Agent;
+  count: number;
 }
 
 export interface CheckedFile {
@@ -61,6 +71,8 @@ export interface GeneratedProbe {
   imports?: ImportProbe;
   /** The hooks it would run, from the file as it is (and the local hooks file it reads). */
   hooks: EventCount[];
+  /** The same per agent (another agent's files convert read ride in it too). */
+  agents?: AgentCount[];
   dropped: DroppedHook[];
   /** The hooks in it cannot be read (edited by hand into something else). */
   unreadable?: string;
@@ -81,10 +93,14 @@ export interface LiveProbe {
   entries: LiveEntry[];
   /** The scopes the live plugin runs here: those no generated plugin owns. */
   scopes: Scope[];
-  /** The hooks of those scopes it would load (before trust). */
+  /** The hooks of those scopes it would load (before trust), Claude's and other agents', per engine event. */
   hooks: EventCount[];
+  /** The same hooks per agent. */
+  agents: AgentCount[];
   /** Of those, the ones an untrusted folder holds back in the TUI and `opencode serve` (all but managed). */
   heldBack: number;
+  /** The same per agent. */
+  heldBackByAgent: AgentCount[];
   trust: { trusted: boolean; because: string; command: string };
   dropped: DroppedHook[];
   diagnostics: Diagnostic[];
@@ -178,13 +194,14 @@ const SCOPE_HOOKS: Record<Scope, string> = {
 function doorFindings(probe: DoctorProbe): Finding[] {
   const { generated, live } = probe;
   const owners = generated.map((door) => `${door.file} runs ${SCOPE_HOOKS[door.scope]}`);
-  const loose = total(live.hooks);
+  const loose = live.agents.reduce((sum, each) => sum + each.count, 0);
+  const looseHooks = hooksOf(countsOf(live.agents));
   if (generated.length === 0 && live.entries.length === 0) {
     if (loose === 0) return [{ level: "note", text: "no door is configured, and there are no Claude Code hooks here to run" }];
     return [
       {
         level: "problem",
-        text: `no door is configured: OpenCode runs none of the ${plural(loose, "Claude Code hook")} here`,
+        text: `no door is configured: OpenCode runs none of the ${looseHooks} here`,
         fix: 'npx hooks2opencode convert (then commit the two files it writes), or add "plugin": ["hooks2opencode"] to opencode.json',
       },
     ];
@@ -198,7 +215,7 @@ function doorFindings(probe: DoctorProbe): Finding[] {
     if (loose > 0)
       findings.push({
         level: "note",
-        text: `no door here runs ${live.scopes.map((scope) => SCOPE_HOOKS[scope]).join(" and ")}: ${plural(loose, "hook")}`,
+        text: `no door here runs ${live.scopes.map((scope) => SCOPE_HOOKS[scope]).join(" and ")}: ${looseHooks}`,
         fix: live.scopes.includes("user")
           ? 'npx hooks2opencode convert --user, or add "plugin": ["hooks2opencode"] to ~/.config/opencode/opencode.json'
           : "npx hooks2opencode convert",
@@ -237,7 +254,12 @@ function generatedFindings(door: GeneratedProbe, api: PluginApi): Finding[] {
   if (door.unreadable) findings.push({ level: "problem", text: `its hooks cannot be read: ${door.unreadable}`, fix: "npx hooks2opencode convert --force" });
   else
     findings.push(
-      hooksFinding(door.hooks, "generated", api !== "1.x" ? "in OpenCode 1.x" : door.imports?.ok === false ? "once OpenCode can load it" : undefined),
+      hooksFinding(
+        door.hooks,
+        "generated",
+        api !== "1.x" ? "in OpenCode 1.x" : door.imports?.ok === false ? "once OpenCode can load it" : undefined,
+        door.agents,
+      ),
     );
   findings.push(...door.dropped.map(droppedFinding));
   return findings;
@@ -267,12 +289,12 @@ function liveFindings(live: LiveProbe, version: string | undefined, api: PluginA
     findings.push({ level: "note", text: "it runs nothing here: generated plugins own the user's and the project's hooks" });
     return findings;
   }
-  findings.push(hooksFinding(live.hooks, "live", api !== "1.x" ? "in OpenCode 1.x" : undefined));
+  findings.push(hooksFinding(live.hooks, "live", api !== "1.x" ? "in OpenCode 1.x" : undefined, live.agents));
   if (live.trust.trusted) findings.push({ level: "ok", text: `trusted: ${live.trust.because}` });
   else if (live.heldBack > 0)
     findings.push({
       level: "problem",
-      text: `in the TUI and opencode serve, ${plural(live.heldBack, "hook")} ${live.heldBack === 1 ? "is" : "are"} held back: the folder is not trusted (${live.trust.because}); opencode run runs them`,
+      text: `in the TUI and opencode serve, ${hooksAre(countsOf(live.heldBackByAgent))} held back: the folder is not trusted (${live.trust.because}); opencode run runs them`,
       fix: live.trust.command,
     });
   else findings.push({ level: "note", text: `not trusted (${live.trust.because}), but nothing is held back: only managed hooks would run` });
@@ -291,26 +313,35 @@ function liveFindings(live: LiveProbe, version: string | undefined, api: PluginA
   return findings;
 }
 
-/** The hooks a door runs, per event; `unless` says what stops them from running now (V2, a module that does not load). */
-function hooksFinding(hooks: readonly EventCount[], door: "generated" | "live", unless: string | undefined): Finding {
-  const count = total(hooks);
+/**
+ * The hooks a door runs, per event; `unless` says what stops them from running now (V2, a module
+ * that does not load). With `agents`, the count is of hooks (one riding on several events counts
+ * once) and names the agents when another than Claude Code has any, as the live plugin's log does.
+ */
+function hooksFinding(hooks: readonly EventCount[], door: "generated" | "live", unless: string | undefined, agents?: readonly AgentCount[]): Finding {
+  const count = agents ? agents.reduce((sum, each) => sum + each.count, 0) : total(hooks);
+  const named = agents ? byAgent(countsOf(agents)).replace(/^: (.*)$/, " ($1)") : "";
   if (count === 0) return { level: "note", text: door === "generated" ? "it runs no hook" : "it would load no hook" };
   const sorted = [...hooks].sort((a, b) => rank(a.event) - rank(b.event));
   const events = sorted.map((each) => `${each.event} ${each.count}`).join(", ");
   const where = unless ? ` ${unless}` : "";
   const text =
     door === "generated"
-      ? `${plural(count, "hook")} ${unless ? "would" : "will"} run${where}: ${events}`
-      : `it would load ${plural(count, "hook")}${where}: ${events}`;
+      ? `${plural(count, "hook")}${named} ${unless ? "would" : "will"} run${where}: ${events}`
+      : `it would load ${plural(count, "hook")}${named}${where}: ${events}`;
   return { level: unless ? "note" : "ok", text };
 }
 
 function droppedFinding(hook: DroppedHook): Finding {
   return {
     level: "problem",
-    text: `never runs: ${hook.event} ${hook.handler} at ${hook.where}: ${hook.why}`,
-    fix: "none in OpenCode: it runs in Claude Code only (keep it there, or remove it)",
+    text: `never runs: ${hook.agent ? `${AGENT_NAMES[hook.agent]}'s ` : ""}${hook.event} ${hook.handler} at ${hook.where}: ${hook.why}`,
+    fix: `none in OpenCode: it runs in ${AGENT_NAMES[hook.agent ?? "claude"]} only (keep it there, or remove it)`,
   };
+}
+
+function countsOf(agents: readonly AgentCount[]): Map<Agent, number> {
+  return new Map(agents.map(({ agent, count }) => [agent, count]));
 }
 
 function rank(event: string): number {

@@ -20,6 +20,9 @@ import type { PluginConfig } from "../../plugin/config.js";
 import { activeHandlers, PLUGIN_FILE, readLocalHooks } from "../../plugin/local-hooks.js";
 import { type GeneratedPlugin, generatedPlugins, pluginFolders } from "../../plugin/live/generated-plugins.js";
 import { liveHooks } from "../../plugin/live/live-hooks.js";
+import { agentInputs } from "../../plugin/live/live-agents.js";
+import { type Agent, hookCounts, minus } from "../../plugin/live/hook-counts.js";
+import { agentHooks } from "../build/agent-inputs.js";
 import { liveOptions } from "../../plugin/live/options.js";
 import { namesThisPlugin, pluginEntries } from "../../plugin/live/project-choice.js";
 import { ancestors, heldBack, shellQuote, trustCommand } from "../../plugin/live/trust.js";
@@ -30,6 +33,7 @@ import { packageVersion } from "../package-info.js";
 import { type OutputOptions, outputFor } from "../terminal.js";
 import { display } from "../write/write-output.js";
 import {
+  type AgentCount,
   type CheckedFile,
   type DoctorProbe,
   doctorExitCode,
@@ -100,12 +104,15 @@ async function probeGenerated(
   const text = readText(plugin.file) ?? "";
   const config = embeddedConfig(text);
   let hooks: EventCount[] = [];
+  let agents: AgentCount[] = [];
   let unreadable: string | undefined;
   if (config) {
     try {
       // As the runtime does: the local hooks file of the folder OpenCode opened (plugin/index.ts).
       const local = config.readsLocalHooks ? readLocalHooks(directory) : undefined;
-      hooks = countByEvent(activeHandlers(config, compileHandlers(config), local));
+      const active = activeHandlers(config, compileHandlers(config), local);
+      hooks = countByEvent(active);
+      agents = byAgent(hookCounts(active));
     } catch (error) {
       unreadable = `the local hooks file: ${String(error)}`;
     }
@@ -117,6 +124,7 @@ async function probeGenerated(
     check: await checkQuietly(plugin, home, env),
     ...(binary ? { imports: await importsInBun(binary, plugin.file, env) } : {}),
     hooks,
+    agents,
     dropped: notReplayed(text),
     ...(unreadable ? { unreadable } : {}),
   };
@@ -170,10 +178,15 @@ async function probeLive(
   const options = liveOptions(named.at(-1)?.options);
   const scopes = (["user", "project"] as const).filter((scope) => !found.some((plugin) => plugin.scope === scope));
   const read = await readEverySource(projectDir, { user: scopes.includes("user"), project: scopes.includes("project"), managed: options.managed }, env);
-  const hooks = liveHooks(read.texts, read.notes, { sh: systemShell(), generator: `hooks2opencode ${packageVersion()}`, projectDir, last: new Map() });
+  // Other agents' hook files, as the live plugin reads them (plugin/live/index.ts): a file a generated plugin carries is left to it.
+  const agents = agentInputs(found, projectDir, scopes.includes("user"), env);
+  const context = { sh: systemShell(), generator: `hooks2opencode ${packageVersion()}`, projectDir, last: new Map() };
+  const hooks = liveHooks(read.texts, [...read.notes, ...agents.notes], context, agents.agents);
   const active = activeHandlers(hooks.config, compileHandlers(hooks.config), undefined);
   // Doctor speaks for the TUI and `opencode serve`: `opencode run` always counts as trusted.
   const trust = trustHere(directory, worktree, "tui", env);
+  const counts = hookCounts(active);
+  const held = trust.trusted ? new Map<Agent, number>() : minus(counts, hookCounts(heldBack(active).kept));
   const entries: LiveEntry[] = [];
   for (const { options: _options, base, ...entry } of named) {
     const file = entry.npm ? undefined : liveModuleFile(entry.spec, base);
@@ -183,11 +196,19 @@ async function probeLive(
     entries,
     scopes: [...scopes],
     hooks: countByEvent(active),
+    agents: byAgent(counts),
     heldBack: trust.trusted ? 0 : heldBack(active).held,
+    heldBackByAgent: byAgent(held),
     trust: { ...trust, command: trustCommand(directory) },
-    dropped: hooks.rows
+    dropped: [...hooks.rows, ...agentHooks(agents.agents).rows]
       .filter((row) => row.status === "dropped")
-      .map((row): DroppedHook => ({ event: eventName(row), handler: JSON.stringify(row.label), where: row.entry.where, why: row.notes.join("; ") })),
+      .map((row): DroppedHook => ({
+        event: eventName(row),
+        handler: JSON.stringify(row.label),
+        where: row.entry.where,
+        why: row.notes.join("; "),
+        ...(row.entry.dialect ? { agent: row.entry.dialect } : {}),
+      })),
     diagnostics: hooks.diagnostics,
   };
 }
@@ -279,6 +300,10 @@ function notReplayed(text: string): DroppedHook[] {
     if (match) dropped.push({ event: match[1]!, handler: match[2]!, where: match[3]!, why: match[4]! });
   }
   return dropped;
+}
+
+function byAgent(counts: ReadonlyMap<Agent, number>): AgentCount[] {
+  return [...counts].map(([agent, count]) => ({ agent, count }));
 }
 
 function countByEvent(handlers: ReadonlyMap<EventName, CompiledHandler[]>): EventCount[] {

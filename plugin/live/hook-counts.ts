@@ -37,11 +37,15 @@ export function minus(before: ReadonlyMap<Agent, number>, after: ReadonlyMap<Age
   return left;
 }
 
+/** `1 Claude Code hook`, `2 Claude Code hooks and 1 Gemini CLI hook`. */
+export function hooksOf(counts: ReadonlyMap<Agent, number>): string {
+  const parts = [...counts].map(([agent, count]) => `${count} ${AGENT_NAMES[agent]} hook${count === 1 ? "" : "s"}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "0 hooks");
+}
+
 /** `1 Claude Code hook is`, `2 Claude Code hooks and 1 Gemini CLI hook are`: the subject of a notice. */
 export function hooksAre(counts: ReadonlyMap<Agent, number>): string {
-  const parts = [...counts].map(([agent, count]) => `${count} ${AGENT_NAMES[agent]} hook${count === 1 ? "" : "s"}`);
-  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "0 hooks");
-  return `${listed} ${total(counts) === 1 ? "is" : "are"}`;
+  return `${hooksOf(counts)} ${total(counts) === 1 ? "is" : "are"}`;
 }
 
 /** `: 2 Claude Code, 1 Gemini CLI` when another agent's hook is among them; nothing for Claude's alone (the log line as it always was). */

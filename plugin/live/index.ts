@@ -35,7 +35,7 @@ import { PACKAGE_NAME } from "./project-choice.js";
 import { claudeConfigFile, heldBack, trustCommand, trustFile } from "./trust.js";
 import { trustHere } from "./trust-here.js";
 import { packageVersion } from "./own-package.js";
-import { ignoredAllowNotice, type LastRules, livePermissions } from "./live-permissions.js";
+import { ignoredAllowNotice, ignoredDirectoriesNotice, type LastRules, livePermissions } from "./live-permissions.js";
 import { compilePermissions } from "../permissions/evaluate.js";
 import { type SettingsWatch, watchFiles } from "./watch-settings.js";
 
@@ -188,11 +188,19 @@ export class LivePlugin {
     const read = livePermissions(texts, trusted, this.lastRules);
     for (const diagnostic of read.diagnostics) this.once(formatDiagnostic(diagnostic), "warn");
     this.runtime.permissions = read.rules.length > 0 ? compilePermissions(read.rules, { configDir: claudeConfigDir(this.env) }) : undefined;
-    const summary = `live: ${read.rules.length} permission rule${read.rules.length === 1 ? "" : "s"} in force`;
+    // OpenCode reads its config once, at start-up (opencode-permissions.ts): a later edit of these applies at the next start.
+    this.runtime.permissionScalars = read.scalars;
+    const { defaultMode, additionalDirectories = [] } = read.scalars ?? {};
+    const scalars = `${defaultMode ? `, defaultMode ${defaultMode}` : ""}${additionalDirectories.length > 0 ? `, ${additionalDirectories.length} additional director${additionalDirectories.length === 1 ? "y" : "ies"}` : ""}`;
+    const summary = `live: ${read.rules.length} permission rule${read.rules.length === 1 ? "" : "s"} in force${scalars}`;
     if (summary !== this.permissionsSummary) this.runtime.log("info", summary);
     this.permissionsSummary = summary;
-    const ignored = ignoredAllowNotice(read.ignoredLocalAllow, this.input.directory, trustCommand(this.input.directory));
-    return ignored ? [ignored] : [];
+    const trust = trustCommand(this.input.directory);
+    const ignored = [
+      ignoredAllowNotice(read.ignoredLocalAllow, this.input.directory, trust),
+      ignoredDirectoriesNotice(read.ignoredLocalDirectories, this.input.directory, trust),
+    ];
+    return ignored.filter((notice): notice is string => notice !== undefined);
   }
 
   /** At start-up, settings seen before are not validated again: their hooks come from the cache (startup-cache.ts). */

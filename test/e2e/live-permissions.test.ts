@@ -4,7 +4,8 @@
 // reads Claude's message, though a PreToolUse hook (real sh and jq) allowed the call; without the
 // option the same project reads the file. In the server (the TUI's host), settings.local.json's allow
 // rules wait for the folder's trust, as in Claude Code 2.1.195+: OpenCode asks the user until then.
-import { existsSync, readFileSync } from "node:fs";
+// `additionalDirectories` reach OpenCode's config: a read outside the project runs without a prompt.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
@@ -93,5 +94,48 @@ describe("the live plugin's permissions option in real OpenCode", () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(`1 permissions.allow rule of .claude/settings.local.json is ignored: ${s.project.dir} is not trusted`);
     expect(log).toMatch(/allowed by permissions\.allow Bash\(echo \*\) at \.claude\/settings\.local\.json:\d+:\d+/);
+  });
+
+  it.each([
+    ["with the folder in additionalDirectories: no", true],
+    ["without it: the", false],
+  ])("in the server, a read outside the project %s external_directory prompt", async (_with, listed) => {
+    // Not under the system's temp folder, which OpenCode lets every tool reach without asking.
+    mkdirSync(path.join(REPO_ROOT, ".tmp"), { recursive: true });
+    const outside = realpathSync(mkdtempSync(path.join(REPO_ROOT, ".tmp", "outside-")));
+    writeFileSync(path.join(outside, "doc.txt"), "from outside\n");
+    let asked: boolean | undefined;
+    let done = false;
+    // Polled for 4 s: the plugin writes the rule at start-up, so a prompt that shows up is one OpenCode asks the user; answered, so the run goes on.
+    const drive = async (server: ServedSession) => {
+      asked = false;
+      for (let tries = 0; tries < 16 && !asked; tries++) {
+        const pending = (await (await fetch(`${server.base}/permission`)).json()) as Array<{ id: string; permission: string }>;
+        const prompt = pending.find((request) => request.permission === "external_directory");
+        if (prompt) {
+          asked = true;
+          await server.reply(prompt.id, "once");
+        } else await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await server.idleAfter(1);
+      done = true;
+    };
+    try {
+      const s = await run({
+        live: { config: "global", options: { permissions: true } },
+        files: {},
+        settings: listed ? { permissions: { additionalDirectories: [outside] } } : {},
+        // The harness allows everything; OpenCode's own default asks before a tool reaches outside the project.
+        opencode: () => ({ permission: { external_directory: "ask" } }),
+        script: [{ tool: "read", args: { filePath: path.join(outside, "doc.txt") } }, { text: "done" }],
+        serve: { client: "api", drive, settled: () => done },
+        timeoutMs: 150_000,
+      });
+      expect(asked).toBe(!listed);
+      expect(s.toolResult(callId(0, 0))).toContain("from outside");
+      if (listed) expect(readFileSync(path.join(s.project.dir, ".e2e-run", "hooks2opencode.log"), "utf8")).toContain("1 additional directory");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -233,7 +233,7 @@ describe("hooks2opencode doctor", () => {
           `  ok      ${path.join(m.configHome, "opencode", "opencode.jsonc")} (global) names it: "hooks2opencode"`,
           "  note    OpenCode installs hooks2opencode from the npm registry when it starts: not tried here",
           "  ok      it would load 2 hooks: PreToolUse 1, Stop 1",
-          "  problem in the TUI and opencode serve, 2 hooks are held back: the folder is not trusted (neither Claude Code nor hooks2opencode trust was given for this folder); opencode run runs them",
+          "  problem in the TUI and opencode serve, 2 Claude Code hooks are held back: the folder is not trusted (neither Claude Code nor hooks2opencode trust was given for this folder); opencode run runs them",
           `          fix: npx hooks2opencode trust ${m.project}`,
         ].join("\n"),
       );
@@ -242,6 +242,58 @@ describe("hooks2opencode doctor", () => {
       const trusted = await m.doctor();
       expect(trusted.exitCode).toBe(0);
       expect(trusted.stdout).toContain(`  ok      trusted: Claude Code trusts ${m.project}\n`);
+    },
+    SLOW,
+  );
+
+  it(
+    "other agents' hooks (.gemini/settings.json, .codex/hooks.json): counted and held back by agent, a Gemini hook OpenCode cannot run listed by name; trusted, they will run",
+    async () => {
+      const m = await machine();
+      // In the global config: a project's own opencode.json naming the plugin would trust the folder.
+      await m.write(path.join(m.configHome, "opencode", "opencode.json"), { plugin: ["hooks2opencode"] });
+      await m.write(path.join(m.project, ".gemini", "settings.json"), {
+        hooks: {
+          BeforeTool: [{ matcher: "run_shell_command", hooks: [command("exit 0")] }],
+          BeforeModel: [{ hooks: [command("echo model")] }],
+        },
+      });
+      await m.write(path.join(m.project, ".codex", "hooks.json"), { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command("true")] }] } });
+      const result = await m.doctor();
+      expect(result.exitCode).toBe(1);
+      const lines = result.stdout.split("\n");
+      expect(lines).toContainEqual(expect.stringMatching(/^ {2}ok {6}it would load 4 hooks \(2 Claude Code, 1 Codex CLI, 1 Gemini CLI\): /));
+      expect(lines).toContain(
+        "  problem in the TUI and opencode serve, 2 Claude Code hooks, 1 Codex CLI hook and 1 Gemini CLI hook are held back: the folder is not trusted (neither Claude Code nor hooks2opencode trust was given for this folder); opencode run runs them",
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^ {2}problem never runs: Gemini CLI's BeforeModel "echo model" at \.gemini\/settings\.json:\d+:\d+: /),
+      );
+      expect(lines).toContain("          fix: none in OpenCode: it runs in Gemini CLI only (keep it there, or remove it)");
+      expect((await cli(["trust", m.project], { env: m.env() })).exitCode).toBe(0);
+      const trusted = await m.doctor(["--json"]);
+      const document = JSON.parse(trusted.stdout) as { live: { agents: unknown; heldBackByAgent: unknown } };
+      expect(document.live.agents).toEqual([
+        { agent: "claude", count: 2 },
+        { agent: "codex", count: 1 },
+        { agent: "gemini", count: 1 },
+      ]);
+      expect(document.live.heldBackByAgent).toEqual([]);
+      expect(trusted.stdout).not.toContain("held back");
+    },
+    SLOW,
+  );
+
+  it(
+    "a generated plugin carrying a Gemini CLI hook: its count names the agent",
+    async () => {
+      const m = await machine();
+      await m.write(path.join(m.project, ".gemini", "settings.json"), {
+        hooks: { BeforeTool: [{ matcher: "run_shell_command", hooks: [command("exit 0")] }] },
+      });
+      await convert(m);
+      const result = await m.doctor();
+      expect(result.stdout).toContain("  ok      3 hooks (2 Claude Code, 1 Gemini CLI) will run: PreToolUse 2, Stop 1\n");
     },
     SLOW,
   );

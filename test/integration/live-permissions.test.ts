@@ -2,8 +2,10 @@
 // temp project and a temp home, real sh/jq hooks. Claude's rules are read from the settings files
 // the live plugin reads for hooks and enforced as a generated plugin enforces them (a deny blocks
 // after the PreToolUse hooks ran; an allow answers OpenCode's prompt); an edit applies on reload;
-// in a folder not trusted, settings.local.json's allow rules are ignored and the user is told once.
+// in a folder not trusted, settings.local.json's allow rules are ignored and the user is told once;
+// defaultMode and additionalDirectories reach OpenCode's config as convert --permissions carries them.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Hooks } from "@opencode-ai/plugin";
@@ -54,11 +56,14 @@ async function open(project: TempProject, user: Home, host: OpencodeHost, option
   opened.push(live);
   await live.reload([]);
   const hooks: Hooks = buildHooks(REGISTRY, live.runtime);
-  await hooks.config?.({ permission: "ask" } as never);
+  const config: Record<string, unknown> = { permission: "ask" };
+  await hooks.config?.(config as never);
   let call = 0;
   const messages = (name: string) => calls.filter(([each]) => each === name).map(([, body]) => (body as { body: { message: string } }).body.message);
   return {
     live,
+    /** The config OpenCode handed the `config` hook at start-up, as the plugin left it. */
+    config,
     logs: () => messages("app.log"),
     toasts: () => messages("tui.showToast"),
     replies: () => calls.filter(([name]) => name === "permission.reply").map(([, body]) => body),
@@ -177,5 +182,69 @@ describe("Claude's trust rule for settings.local.json's allow rules", () => {
     await plugin.asked("call_status", "bash");
     expect(plugin.replies()).toHaveLength(1);
     expect(plugin.toasts().join("\n")).not.toContain("permissions.allow");
+  });
+});
+
+describe("defaultMode and additionalDirectories in OpenCode's config", () => {
+  /** The external_directory patterns the config allows. */
+  const external = (config: Record<string, unknown>) => {
+    const rules = (config.permission as Record<string, unknown>).external_directory as Record<string, string> | undefined;
+    return Object.entries(rules ?? {})
+      .filter(([, action]) => action === "allow")
+      .map(([pattern]) => pattern);
+  };
+
+  it("every file's folders add up, and settings.local.json's mode wins over the project's, as convert --permissions carries them", async () => {
+    const user = await home();
+    write(path.join(user.dir, ".claude", "settings.json"), { permissions: { additionalDirectories: ["~/shared"] } });
+    const project = await temp({
+      ".claude/settings.json": { permissions: { defaultMode: "acceptEdits", additionalDirectories: ["../docs"] } },
+      ".claude/settings.local.json": { permissions: { defaultMode: "plan", additionalDirectories: ["/opt/data"] } },
+    });
+    const plugin = await open(project, user, "run");
+    expect(plugin.live.runtime.permissionScalars).toEqual({
+      defaultMode: "plan",
+      additionalDirectories: expect.arrayContaining(["~/shared", "../docs", "/opt/data"]),
+    });
+    expect(external(plugin.config).sort()).toEqual(
+      // `~/` is the home of the OpenCode process (opencode-permissions.ts reads it there).
+      [path.join(homedir(), "shared"), path.resolve(project.dir, "../docs"), "/opt/data"].flatMap((dir) => [dir, `${dir}/*`]).sort(),
+    );
+    expect(plugin.config.default_agent).toBe("plan");
+    expect(plugin.logs().join("\n")).toContain("live: 0 permission rules in force, defaultMode plan, 3 additional directories");
+  });
+
+  it("without the option nothing reaches OpenCode's config", async () => {
+    const user = await home();
+    const project = await temp({ ".claude/settings.json": { permissions: { defaultMode: "plan", additionalDirectories: ["/opt/data"] } } });
+    const plugin = await open(project, user, "run", {});
+    expect(plugin.live.runtime.permissionScalars).toBeUndefined();
+    expect(plugin.config.default_agent).toBeUndefined();
+    expect(plugin.config.permission).toBe("ask");
+  });
+
+  it("in a folder not trusted, settings.local.json's folders are left out as its allow rules are (the user is told); its mode and the project's folders stay", async () => {
+    const user = await home();
+    const project = await temp({
+      ".claude/settings.json": { permissions: { additionalDirectories: ["/opt/shared"] } },
+      ".claude/settings.local.json": { permissions: { defaultMode: "plan", additionalDirectories: ["/opt/mine"] } },
+    });
+    const plugin = await open(project, user, "tui");
+    expect(external(plugin.config).sort()).toEqual(["/opt/shared", "/opt/shared/*"]);
+    expect(plugin.config.default_agent).toBe("plan");
+    await plugin.prompt("hello");
+    expect(plugin.toasts().join("\n")).toContain(
+      `1 permissions.additionalDirectories entry of .claude/settings.local.json is ignored: ${project.dir} is not trusted. Trust it with: npx hooks2opencode trust ${project.dir}`,
+    );
+  });
+
+  it("a settings file saved half-way keeps its folders as last read", async () => {
+    const user = await home();
+    const project = await temp({ ".claude/settings.json": { permissions: { additionalDirectories: ["/opt/data"] } } });
+    const plugin = await open(project, user, "run");
+    const settingsFile = project.file(".claude/settings.json");
+    write(settingsFile, '{ "permissions": { "additionalDirectories": [');
+    await plugin.live.reload([settingsFile]);
+    expect(plugin.live.runtime.permissionScalars).toEqual({ additionalDirectories: ["/opt/data"] });
   });
 });

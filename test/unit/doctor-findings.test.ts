@@ -17,7 +17,9 @@ const noLive: LiveProbe = {
   entries: [],
   scopes: ["user"],
   hooks: [],
+  agents: [],
   heldBack: 0,
+  heldBackByAgent: [],
   trust: { trusted: false, because: "no record", command: "npx hooks2opencode trust /p" },
   dropped: [],
   diagnostics: [],
@@ -106,7 +108,7 @@ describe("doctor's findings", () => {
     ],
     [
       "hooks with no door at all",
-      { generated: [], live: { ...noLive, scopes: ["user", "project"], hooks: [{ event: "Stop", count: 1 }] } },
+      { generated: [], live: { ...noLive, scopes: ["user", "project"], hooks: [{ event: "Stop", count: 1 }], agents: [{ agent: "claude", count: 1 }] } },
       "npx hooks2opencode convert",
     ],
     [
@@ -117,7 +119,9 @@ describe("doctor's findings", () => {
           ...noLive,
           entries: [{ config: "~/.config/opencode/opencode.json", spec: "hooks2opencode", place: "global", npm: true }],
           hooks: [{ event: "Stop", count: 2 }],
+          agents: [{ agent: "claude", count: 2 }],
           heldBack: 2,
+          heldBackByAgent: [{ agent: "claude", count: 2 }],
         },
       },
       "npx hooks2opencode trust /p",
@@ -144,13 +148,50 @@ describe("doctor's findings", () => {
 
   it("nothing configured and no hooks: a note, exit 0; hooks of a scope no door runs: a note with the fix, not a failure", () => {
     expect(doctorExitCode(doctorSections(probe({ generated: [] })))).toBe(0);
-    const loose = doctorSections(probe({ live: { ...noLive, hooks: [{ event: "SessionStart", count: 1 }] } }));
+    const agents = [
+      { agent: "claude" as const, count: 1 },
+      { agent: "gemini" as const, count: 1 },
+    ];
+    const loose = doctorSections(probe({ live: { ...noLive, hooks: [{ event: "SessionStart", count: 2 }], agents } }));
     expect(doctorExitCode(loose)).toBe(0);
     expect(loose[1]!.findings[1]).toEqual({
       level: "note",
-      text: "no door here runs the user's hooks (~/.claude settings and skills): 1 hook",
+      text: "no door here runs the user's hooks (~/.claude settings and skills): 1 Claude Code hook and 1 Gemini CLI hook",
       fix: 'npx hooks2opencode convert --user, or add "plugin": ["hooks2opencode"] to ~/.config/opencode/opencode.json',
     });
+  });
+
+  it("other agents' hooks: counted once each and named by agent, held back by agent, dropped with their agent's name", () => {
+    const live: LiveProbe = {
+      ...noLive,
+      entries: [{ config: "opencode.json", spec: "hooks2opencode", place: "project", npm: true }],
+      scopes: ["user", "project"],
+      // A Gemini CLI hook riding on two engine events: two handlers, one hook.
+      hooks: [
+        { event: "PreToolUse", count: 2 },
+        { event: "PermissionRequest", count: 1 },
+      ],
+      agents: [
+        { agent: "claude", count: 1 },
+        { agent: "gemini", count: 1 },
+      ],
+      heldBack: 3,
+      heldBackByAgent: [
+        { agent: "claude", count: 1 },
+        { agent: "gemini", count: 1 },
+      ],
+      dropped: [{ event: "BeforeModel", handler: '"x"', where: ".gemini/settings.json:4:9", why: "not replayed", agent: "gemini" }],
+    };
+    const texts = doctorSections(probe({ generated: [], live }))
+      .at(-1)!
+      .findings.map((finding) => `${finding.level} ${finding.text}${finding.fix ? ` | ${finding.fix}` : ""}`);
+    expect(texts).toContain("ok it would load 2 hooks (1 Claude Code, 1 Gemini CLI): PermissionRequest 1, PreToolUse 2");
+    expect(texts).toContain(
+      "problem in the TUI and opencode serve, 1 Claude Code hook and 1 Gemini CLI hook are held back: the folder is not trusted (no record); opencode run runs them | npx hooks2opencode trust /p",
+    );
+    expect(texts).toContain(
+      'problem never runs: Gemini CLI\'s BeforeModel "x" at .gemini/settings.json:4:9: not replayed | none in OpenCode: it runs in Gemini CLI only (keep it there, or remove it)',
+    );
   });
 
   it("both doors: says which runs which scope; the live plugin with every scope owned runs nothing", () => {
