@@ -8,7 +8,10 @@
 // (top-level only), joined by a blank line and capped at 10 KB, follows Copilot's guidance line.
 // sessionStart, userPromptSubmitted and subagentStart: top-level `additionalContext` only (a separate
 // user message; a `<system_reminder>` appended to the prompt; before the subagent's prompt); nothing blocks. agentStop: `decision: "block"` sends
-// the agent back with `reason` as the next user message, at most 8 times in a row. sessionEnd,
+// the agent back with `reason` as the next user message, at most 8 times in a row; subagentStop the
+// same for a subagent, and its last `modifiedResponse` is the answer the parent reads. permissionRequest:
+// top-level `behavior`, the later hook wins. postToolUseFailure: additionalContext and exit 2's stdout
+// go next to the failure. sessionEnd,
 // preCompact, notification (permission prompts) and errorOccurred (a failed model call) are observed
 // only here: their additionalContext is not delivered.
 // Source: https://docs.github.com/en/copilot/reference/hooks-reference ("preToolUse decision control",
@@ -22,7 +25,9 @@ import type { AgentEvents } from "./agent-events.js";
 import type { BlockAndContextDecision } from "./block-and-context-decision.js";
 import { type CommonOutcome, collectCommon } from "./common.js";
 import type { ContextDecision } from "./context-decision.js";
+import type { PermissionRequestDecision } from "./permission-request-decision.js";
 import type { PostToolUseDecision } from "./post-tool-use-decision.js";
+import type { PostToolUseFailureDecision } from "./post-tool-use-failure-decision.js";
 import type { PermissionDecision, PreToolUseDecision } from "./pre-tool-use-decision.js";
 import type { StopDecision } from "./stop-decision.js";
 
@@ -32,11 +37,14 @@ export const COPILOT_STOP_CAP = 8;
 const tool = {
   PreToolUse: { PreToolUse: (runs, call) => decideCopilotPreToolUse(call!, runs) },
   PostToolUse: { PostToolUse: (runs, call) => decideCopilotPostToolUse(call!, runs) },
+  PermissionRequest: { PermissionRequest: (runs, call) => decideCopilotPermissionRequest(call!, runs) },
+  PostToolUseFailure: { PostToolUseFailure: (runs, call) => decideCopilotFailure(call!, runs) },
 } satisfies AgentEvents;
 const lifecycle = {
   SessionStart: { SessionStart: (runs) => decideCopilotContext("sessionStart", runs) },
   UserPromptSubmit: { UserPromptSubmit: (runs) => decideCopilotContext("userPromptSubmitted", runs) },
   Stop: { Stop: (runs) => decideCopilotStop(runs) },
+  SubagentStop: { SubagentStop: (runs) => decideCopilotStop(runs, "subagentStop") },
   SessionEnd: { SessionEnd: (runs) => decideCopilotObserved("sessionEnd", runs) },
   PreCompact: { PreCompact: (runs) => decideCopilotPreCompact(runs) },
   SubagentStart: { SubagentStart: (runs) => decideCopilotContext("subagentStart", runs) },
@@ -50,12 +58,18 @@ export const COPILOT_EVENTS: AgentEvents = {
   PreToolUse: tool.PreToolUse,
   postToolUse: tool.PostToolUse,
   PostToolUse: tool.PostToolUse,
+  permissionRequest: tool.PermissionRequest,
+  PermissionRequest: tool.PermissionRequest,
+  postToolUseFailure: tool.PostToolUseFailure,
+  PostToolUseFailure: tool.PostToolUseFailure,
   sessionStart: lifecycle.SessionStart,
   SessionStart: lifecycle.SessionStart,
   userPromptSubmitted: lifecycle.UserPromptSubmit,
   UserPromptSubmit: lifecycle.UserPromptSubmit,
   agentStop: lifecycle.Stop,
   Stop: lifecycle.Stop,
+  subagentStop: lifecycle.SubagentStop,
+  SubagentStop: lifecycle.SubagentStop,
   sessionEnd: lifecycle.SessionEnd,
   SessionEnd: lifecycle.SessionEnd,
   preCompact: lifecycle.PreCompact,
@@ -124,6 +138,26 @@ function rewriteOf(call: ClaudeCall, modified: unknown): Record<string, unknown>
   return typeof modified === "object" && !Array.isArray(modified) ? (modified as Record<string, unknown>) : {};
 }
 
+/** What the model reads of a permissionRequest deny that gives no `message`. */
+export const COPILOT_DEFAULT_DENIAL = "Denied by permissionRequest hook";
+
+/**
+ * permissionRequest: top-level `behavior` allow or deny, with `message` and `interrupt` (a deny that
+ * also stops the turn); exit 2 is a deny (copilot-output.ts merges `behavior: "deny"` into stdout). The
+ * LAST hook with a behavior answers (Copilot: later wins). No behavior leaves the prompt to the user.
+ */
+export function decideCopilotPermissionRequest(call: ClaudeCall, runs: readonly HandlerRun[]): PermissionRequestDecision {
+  const merged: PermissionRequestDecision = collectCommon("permissionRequest", call.toolName, runs);
+  delete merged.stop;
+  for (const run of runs) {
+    const json = jsonOf(run);
+    if (json?.behavior !== "allow" && json?.behavior !== "deny") continue;
+    const message = typeof json.message === "string" && json.message !== "" ? json.message : json.behavior === "deny" ? COPILOT_DEFAULT_DENIAL : "";
+    merged.answer = { behavior: json.behavior, message, interrupt: json.behavior === "deny" && json.interrupt === true, updatedPermissions: [] };
+  }
+  return merged;
+}
+
 /** The cap Copilot puts on the joined additionalContext of postToolUse hooks. */
 export const POST_TOOL_CONTEXT_CAP = 10 * 1024;
 
@@ -152,6 +186,25 @@ export function decideCopilotPostToolUse(call: ClaudeCall, runs: readonly Handle
   if (context.length > 0) {
     merged.feedback.push(copilotGuidanceText(runtimeNameOf(call) ?? call.toolName, context));
     merged.verbatim = true;
+  }
+  return merged;
+}
+
+/**
+ * postToolUseFailure: the call already failed, nothing blocks; each hook's top-level
+ * `additionalContext`, and the stdout of a hook that exits 2, reach the model next to the failure.
+ */
+export function decideCopilotFailure(call: ClaudeCall, runs: readonly HandlerRun[]): PostToolUseFailureDecision {
+  const { stop: _notRead, ...common } = collectCommon("postToolUseFailure", call.toolName, runs);
+  const merged: PostToolUseFailureDecision = { ...common, systemMessages: [], feedback: [] };
+  for (const run of runs) {
+    // Exit 2: its stdout as it is (copilot-output.ts), not a JSON field of it.
+    if (run.result.status === "blocking") {
+      if (run.result.stderr !== "") merged.feedback.push(run.result.stderr);
+      continue;
+    }
+    const context = jsonOf(run)?.additionalContext;
+    if (typeof context === "string" && context !== "") merged.feedback.push(context);
   }
   return merged;
 }
@@ -193,12 +246,17 @@ export function decideCopilotContext(event: "sessionStart" | "userPromptSubmitte
   return merged;
 }
 
-/** agentStop: a block sends the agent back with the reasons as its next user message. */
-export function decideCopilotStop(runs: readonly HandlerRun[]): StopDecision {
-  const { notices, notRun } = collectCommon("agentStop", "", runs);
+/**
+ * agentStop and subagentStop: a block sends the (sub)agent back with the reasons as its next user
+ * message. subagentStop's `modifiedResponse` (the last one; later wins) is the answer the parent gets
+ * when the subagent is not sent back.
+ */
+export function decideCopilotStop(runs: readonly HandlerRun[], event: "agentStop" | "subagentStop" = "agentStop"): StopDecision {
+  const { notices, notRun } = collectCommon(event, "", runs);
   const merged: StopDecision = { systemMessages: [], notices, ...(notRun ? { notRun } : {}), blocks: [], context: [], cap: COPILOT_STOP_CAP };
   for (const run of runs) {
     const json = jsonOf(run);
+    if (event === "subagentStop" && typeof json?.modifiedResponse === "string") merged.response = json.modifiedResponse;
     if (json?.decision !== "block") continue;
     merged.blocks.push({ label: run.handler.label, reason: typeof json.reason === "string" ? json.reason : "" });
   }

@@ -16,6 +16,8 @@ export interface StopDecision extends CommonOutcome {
   prompt?: string;
   /** Another agent's cap on consecutive continuations (0: none); absent: Claude's. */
   cap?: number;
+  /** SubagentStop: the subagent's answer as the parent gets it, when it is not sent back (Copilot's modifiedResponse). */
+  response?: string;
 }
 
 /** What one turn end does, from the decisions of every agent whose hooks ran on it. */

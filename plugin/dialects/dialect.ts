@@ -35,6 +35,8 @@ export interface ToolCallPlace {
   event: EventName;
   /** Whether Claude's event happens for this call (PostToolUse: not after a Bash command that exited non-zero); the agent's own rule may differ. */
   claudeFires: boolean;
+  /** A Bash command that exited non-zero (OpenCode calls it a success; Claude a failure; Cursor and Copilot a success), not a tool error. */
+  nonZeroExit?: boolean;
   directory: string;
   mcpServers: readonly string[];
 }

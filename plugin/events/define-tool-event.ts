@@ -5,6 +5,7 @@ import type { EventName } from "../../schema/events.js";
 import type { CommonOutcome } from "../decide/common.js";
 import type { HandlerRun } from "../run/run-handlers.js";
 import type { Runtime } from "../runtime.js";
+import { failedBashExit } from "../tools/tool-failure.js";
 import type { ToolOutput } from "../tools/tool-response.js";
 import { candidatesFor } from "../run/select-handlers.js";
 import { type ClaudeCall, claudeCalls, claudeToolName } from "../tools/resolve-call.js";
@@ -128,8 +129,9 @@ function firingsOfAgents(
 ): ToolFiring[] {
   const firings: ToolFiring[] = [];
   const claudeFires = !spec.fires || spec.fires(context);
+  const nonZeroExit = spec.channel === "tool.execute.after" && failedBashExit(context.tool, context.output) !== undefined;
   for (const agent of agents) {
-    const where = { event: spec.name, claudeFires, directory: runtime.directory, mcpServers: runtime.mcpServers };
+    const where = { event: spec.name, claudeFires, nonZeroExit, directory: runtime.directory, mcpServers: runtime.mcpServers };
     for (const call of agent.dialect.toolCalls(agent.event, context.tool, context.args, where)) firings.push({ call, context, agent });
   }
   return firings;

@@ -5,7 +5,8 @@
 // - a tool error, from the `message.part.updated` event (`state.status === "error"`): OpenCode has
 //   already handed the error to the model and does not wait for events, so the feedback is pinned
 //   to that call and added to every later model request (pinned-context.ts waits for these hooks
-//   before the next request). The call's state is released either way.
+//   before the next request). The call's state is released either way. Another agent's hooks
+//   (Cursor's, Copilot's postToolUseFailure) get the call in that agent's names (Dialect.toolCalls).
 // Source: https://code.claude.com/docs/en/hooks#posttoolusefailure; docs/opencode-observed.md §3, §4.
 import { decidePostToolUseFailure, type PostToolUseFailureDecision } from "../decide/post-tool-use-failure-decision.js";
 import { systemReminder } from "../protocol/messages.js";
@@ -15,6 +16,7 @@ import { appendModelOutput } from "../substitute.js";
 import { type ClaudeCall, claudeCalls } from "../tools/resolve-call.js";
 import { byClaudeName } from "../tools/table.js";
 import { bashFailureText, failedBashExit, isInterrupt, isToolFailure } from "../tools/tool-failure.js";
+import { type AgentFiring, agentFirings } from "./agent-firings.js";
 import { defineEvent } from "./define-event.js";
 import { defineToolEvent } from "./define-tool-event.js";
 import type { EventScenario, FireOptions } from "./scenario.js";
@@ -58,6 +60,8 @@ interface FailureFiring {
   error: string;
   interrupt: boolean;
   startedAt?: number;
+  /** Another agent's firing: only its hooks of that event run, on its call (in its names), with its merge. */
+  agent?: AgentFiring;
 }
 
 /** A tool error OpenCode reported on its bus. */
@@ -72,7 +76,8 @@ export default defineEvent<"message.part.updated", FailureFiring, PostToolUseFai
     const state = runtime.takeCallState(part.callID);
     if (!state || state.blocked || !isToolFailure(part.state.error)) return [];
     const interrupt = isInterrupt(part.state.error, part.state.metadata);
-    return claudeCalls(part.tool, part.state.input ?? {}, runtime.directory, runtime.mcpServers).map((call) => ({
+    const args = part.state.input ?? {};
+    const firing = (call: ClaudeCall, agent?: AgentFiring): FailureFiring => ({
       sessionID: part.sessionID,
       messageID: part.messageID,
       callID: part.callID,
@@ -80,11 +85,21 @@ export default defineEvent<"message.part.updated", FailureFiring, PostToolUseFai
       error: part.state.status === "error" ? part.state.error : "",
       interrupt,
       startedAt: state.startedAt,
-    }));
+      ...(agent ? { agent } : {}),
+    });
+    const firings = claudeCalls(part.tool, args, runtime.directory, runtime.mcpServers).map((call) => firing(call));
+    // Each agent's calls of the failed call, in its names; none where the agent has no such tool.
+    const where = { event: "PostToolUseFailure" as const, claudeFires: true, directory: runtime.directory, mcpServers: runtime.mcpServers };
+    for (const agent of agentFirings("PostToolUseFailure", runtime))
+      for (const call of agent.dialect.toolCalls(agent.event, part.tool, args, where)) firings.push(firing(call, agent));
+    return firings;
   },
   session: (firing) => firing.sessionID,
   matchValue: (firing) => firing.call.toolName,
   toolCall: (firing, runtime) => ({ toolName: firing.call.toolName, toolInput: firing.call.toolInput, cwd: runtime.directory, projectDir: runtime.directory }),
+  // Another agent names the call its own way (Cursor: `Read {file_path}`; Copilot: `view {path}`), as on tool events.
+  agentOf: (firing) => firing.agent,
+  callOf: (firing) => firing.call,
   input: (firing) => ({
     tool_name: firing.call.toolName,
     tool_input: firing.call.toolInput,

@@ -4,7 +4,9 @@
 // subagent working before the parent sees its result (the child's own session.idle comes too late:
 // the parent already has the result). A block or additionalContext sends the subagent back to work
 // in its session; when it stops again its new answer replaces the task result, and the hooks run
-// again (stop_hook_active: true), up to Claude's cap. Source: https://code.claude.com/docs/en/hooks#subagentstop.
+// again (stop_hook_active: true), up to Claude's cap. A subagent not sent back keeps its answer, unless
+// another agent's hook rewrites it (Copilot's modifiedResponse, StopDecision.response).
+// Source: https://code.claude.com/docs/en/hooks#subagentstop.
 import { DEFAULT_AGENT_TYPE } from "../../schema/agents.js";
 import { decideStop, type StopDecision, turnEndVerdict } from "../decide/stop-decision.js";
 import type { MessageWithParts } from "../opencode/client.js";
@@ -64,7 +66,12 @@ const subagentStop = defineEvent<"tool.execute.after", SubagentStopFiring, StopD
       const cap = verdict.cap;
       const action = stopDecided(child, verdict.keepsGoing, cap);
       if (action === "capped") tellUser(runtime, `SubagentStop hooks blocked ${cap} times in a row; the subagent stops here.`, "warning");
-      if (action !== "continue") continue;
+      if (action !== "continue") {
+        // A hook that rewrites the answer (Copilot's modifiedResponse): the last one is what the parent reads.
+        const response = decisions.findLast((decision) => decision.response !== undefined)?.response;
+        if (response !== undefined) replaceTaskResult(firing.context.output, response);
+        continue;
+      }
       // OpenCode is closing (the TUI or a server): start no turn, as for Stop.
       if (runtime.closingForGood) {
         continuationDone(child);

@@ -8,19 +8,10 @@ import { COPILOT_TOOLS } from "../dialects/copilot/copilot-tools.js";
 import { channelsOf } from "./classify.js";
 import type { DialectReport } from "./dialect-report.js";
 
-const TOOL_EVENTS = new Set(["preToolUse", "postToolUse"]);
-
-const both = (camel: string, pascal: string | undefined, why: string) => ({ [camel]: why, ...(pascal ? { [pascal]: why } : {}) });
+const TOOL_EVENTS = new Set(["preToolUse", "postToolUse", "postToolUseFailure"]);
 
 export const COPILOT_REPORT: DialectReport = {
   notReplayed: {
-    ...both("postToolUseFailure", "PostToolUseFailure", "Copilot's postToolUseFailure is not replayed yet; its hooks do not run"),
-    ...both(
-      "permissionRequest",
-      "PermissionRequest",
-      "Copilot's permissionRequest is not replayed yet: OpenCode's permission prompt reaches other agents' hooks in Claude's names and shapes, not Copilot's permission-shaped toolInput; its hooks do not run",
-    ),
-    ...both("subagentStop", "SubagentStop", "Copilot's subagentStop (block, modifiedResponse) is not replayed yet; its hooks do not run"),
     userPromptTransformed:
       "OpenCode has no step where the model-facing form of a prompt can be rewritten after its own transforms; Copilot's userPromptTransformed hooks do not run",
   },
@@ -46,6 +37,18 @@ export const COPILOT_REPORT: DialectReport = {
         notes.push("OpenCode's list, skill, question and MCP tools have no Copilot tool here: this hook does not fire on them");
     }
     if (event === "postToolUse") notes.push("additionalContext reaches the model after Copilot's guidance line, inside OpenCode's <system-reminder>");
+    if (event === "postToolUseFailure")
+      notes.push(
+        "fires on a tool error (a bash command that exits non-zero is a success, as in Copilot: postToolUse runs); OpenCode has already shown the error to the model, so the text is added to it from the next model request on",
+      );
+    if (event === "permissionRequest")
+      notes.push(
+        "answers OpenCode's permission prompt (bash, edit, write, apply_patch, webfetch, ...); reads ask no permission there, as in Copilot; the diff of an edit is hooks2opencode's own (removed lines, then added ones)",
+      );
+    if (event === "subagentStop")
+      notes.push(
+        "fires when a subagent (OpenCode's task tool) answers; a block sends it back, at most 8 times in a row; modifiedResponse replaces the task's result",
+      );
     if (event === "sessionStart") notes.push("does not fire after a compaction (Copilot starts no session there)");
     if (event === "subagentStart")
       notes.push(
@@ -64,7 +67,10 @@ function toolsOf(hook: AgentHook): string {
   const compiled = COPILOT.compileMatcher(hook.event, hook.matcher);
   if (!compiled.ok) return "nothing";
   const pascal = hook.event !== copilotEventOf(hook.event);
+  // A shell command that exits non-zero is no failure for Copilot; a tool error of bash fires nothing either.
+  const failure = copilotEventOf(hook.event) === "postToolUseFailure";
   const tools = Object.entries(COPILOT_TOOLS)
+    .filter(([opencode]) => !(failure && opencode === "bash"))
     .filter(([, tool]) => compiled.matcher.test(pascal ? `${tool.claude}\u0000${tool.runtime}` : tool.runtime))
     .map(([opencode]) => opencode);
   return tools.join(", ") || "nothing (no Copilot tool matches)";

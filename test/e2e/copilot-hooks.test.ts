@@ -2,7 +2,9 @@
 // preToolUse guard written as Copilot users write one blocks a bash call with Copilot's text; a
 // postToolUse formatter reads toolArgs.path (Copilot's `create {path, file_text}`); an agentStop gate
 // sends the agent back once with its reason as the next user message; a sessionStart hook's
-// additionalContext reaches the model's first turn as written.
+// additionalContext reaches the model's first turn as written; a permissionRequest hook answers a real
+// prompt; a postToolUseFailure hook sees a failed read as `view {path}`; a subagentStop gate sends a
+// subagent back, then rewrites its answer (modifiedResponse).
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
@@ -78,5 +80,102 @@ describe("Copilot CLI hooks in real OpenCode", () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(inputs.map((input) => input.stop_hook_active)).toEqual([false, true]);
     expect(inputs[0]).toMatchObject({ sessionId: expect.any(String), cwd: s.project.dir, stopReason: "end_turn", transcriptPath: expect.any(String) });
+  }, 300_000);
+
+  it("a Copilot permissionRequest hook answers a real prompt: allow runs the call, deny tells the model its message", async () => {
+    const policy = [
+      "#!/bin/sh",
+      "input=$(cat)",
+      "printf '%s\\n' \"$input\" >> asked.jsonl",
+      'case "$(printf \'%s\' "$input" | jq -r .toolInput.command)" in',
+      `  *allowed*) echo '{"behavior":"allow"}' ;;`,
+      `  *) echo '{"behavior":"deny","message":"not on the allow list"}' ;;`,
+      "esac",
+    ].join("\n");
+    const s = await run({
+      settings: {},
+      files: {
+        ".github/hooks/policy.sh": `${policy}\n`,
+        ".github/hooks/policy.json": { version: 1, hooks: { permissionRequest: [{ type: "command", bash: "sh .github/hooks/policy.sh", matcher: "bash" }] } },
+      },
+      env: { SHELL: "/bin/sh" },
+      opencode: () => ({ permission: { "*": "allow", bash: "ask" } }),
+      timeoutMs: 280_000,
+      script: [
+        { tool: "bash", args: { command: "echo allowed > a.txt", description: "write a" } },
+        { tool: "bash", args: { command: "echo denied > b.txt", description: "write b" } },
+        { text: "done" },
+      ],
+    });
+    expect(await readFile(s.project.file("a.txt"), "utf8")).toBe("allowed\n");
+    expect(existsSync(s.project.file("b.txt"))).toBe(false);
+    expect(s.toolResult(callId(1, 0))).toContain("not on the allow list");
+    const asked = (await readFile(s.project.file("asked.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(asked[0]).toMatchObject({ hookName: "permissionRequest", toolName: "bash", toolInput: { command: "echo allowed > a.txt" } });
+    expect(asked[0]!.toolInput).not.toHaveProperty("description");
+  }, 300_000);
+
+  it("postToolUseFailure fires for a failed tool in Copilot's names, its additionalContext reaches the model; a non-zero bash exit is a postToolUse success", async () => {
+    const s = await run({
+      settings: {},
+      files: {
+        ".github/hooks/fail.json": {
+          version: 1,
+          hooks: {
+            postToolUseFailure: [{ type: "command", bash: `tee -a failures.jsonl | jq -c '{additionalContext: ("create " + .toolArgs.path + " first")}'` }],
+            postToolUse: [{ type: "command", bash: "jq -r .toolArgs.command >> post.log", matcher: "bash" }],
+          },
+        },
+      },
+      timeoutMs: 280_000,
+      script: [
+        { tool: "read", args: { filePath: "missing.txt" } },
+        { tool: "bash", args: { command: "echo partial; exit 3", description: "fail" } },
+        { text: "done" },
+      ],
+    });
+    const failures = (await readFile(s.project.file("failures.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ toolName: "view", toolArgs: { path: s.project.file("missing.txt") }, error: expect.any(String) });
+    expect(s.toolResult(callId(0, 0))).toContain(`create ${s.project.file("missing.txt")} first`);
+    expect(await readFile(s.project.file("post.log"), "utf8")).toBe("echo partial; exit 3\n");
+  }, 300_000);
+
+  it("a subagentStop gate sends the subagent back with its reason; then its modifiedResponse is the answer the parent reads", async () => {
+    const gate = [
+      "#!/bin/sh",
+      "input=$(cat)",
+      'echo "$input" >> subagent-stop.jsonl',
+      "[ -f checked ] && { printf '%s' \"$input\" | jq -c '{modifiedResponse: (.response + \" (reviewed)\")}'; exit 0; }",
+      "touch checked",
+      `echo '{"decision":"block","reason":"Run the checks first."}'`,
+    ].join("\n");
+    const s = await run({
+      settings: {},
+      files: {
+        ".github/hooks/gate.sh": `${gate}\n`,
+        ".github/hooks/sub.json": { version: 1, hooks: { subagentStop: [{ type: "command", bash: "sh .github/hooks/gate.sh" }] } },
+      },
+      timeoutMs: 280_000,
+      script: [{ tool: "task", args: { description: "check things", prompt: "SUBTASK: check the things", subagent_type: "general" } }, { text: "main done" }],
+      subagentScripts: { "SUBTASK:": [{ text: "sub first answer" }, { text: "sub checked answer" }] },
+    });
+    const stops = (await readFile(s.project.file("subagent-stop.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(stops.map((input) => input.response)).toEqual(["sub first answer", "sub checked answer"]);
+    expect(stops[0]).toMatchObject({ agentName: "general", stopReason: "end_turn", agentId: expect.any(String) });
+    expect(s.toolResult(callId(0, 0))).toContain("sub checked answer (reviewed)");
+    const childRequests = agentRequests(s).filter((request) => userTexts(request).includes("SUBTASK:"));
+    const last = childRequests.at(-1)!.body.messages.findLast((message) => message.role === "user");
+    expect(JSON.stringify(last?.content)).toContain("Run the checks first.");
+    expect(JSON.stringify(last?.content)).not.toContain("SubagentStop hook feedback");
   }, 300_000);
 });

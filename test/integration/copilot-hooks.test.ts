@@ -138,7 +138,7 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
       }),
       ".github/hooks/copilot.json": hooksFile({
         preToolUse: [{ matcher: "bash", bash: "jq -r .toolArgs.command >> copilot.txt" }],
-        subagentStop: [{ bash: "true" }],
+        userPromptTransformed: [{ bash: "true" }],
       }),
     });
     const out: string[] = [];
@@ -146,7 +146,7 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     expect(result.exitCode).toBe(0);
     const report = out.join("");
     expect(report).toMatch(/translated\s+\w+ \[bash\] jq -r .toolArgs.command >> copilot.txt \(Copilot CLI\)/);
-    expect(report).toMatch(/dropped\s+subagentStop \[\*\] true \(Copilot CLI\)[\s\S]*why: Copilot's subagentStop/);
+    expect(report).toMatch(/dropped\s+userPromptTransformed \[\*\] true \(Copilot CLI\)[\s\S]*why: OpenCode has no step/);
     const plugin = await loadPlugin(project.dir);
     await plugin.before("bash", { command: "echo x", description: "d" });
     expect(await readFile(project.file("claude.txt"), "utf8")).toBe("echo x\n");
@@ -181,8 +181,10 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     project = await makeProject({
       ".github/hooks/misc.json": hooksFile({
         preToolUse: [{ bash: "true", cwd: "scripts" }, { powershell: "Write-Output hi" }, { type: "http", url: "https://hooks.example.com/copilot" }],
-        permissionRequest: [{ bash: "true" }],
         notification: [{ bash: "true" }],
+        permissionRequest: [{ bash: "true" }],
+        subagentStop: [{ bash: "true" }],
+        postToolUseFailure: [{ bash: "true", matcher: "bash|view" }],
       }),
     });
     const out: string[] = [];
@@ -191,8 +193,11 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     expect(report).toMatch(/translated\s+preToolUse \[\*\] true \(Copilot CLI\)/);
     expect(report).toContain("why: only a `powershell` command: Copilot runs it on Windows only");
     expect(report).toContain("why: Copilot's http hooks are not replayed");
-    expect(report).toMatch(/dropped\s+permissionRequest \[\*\] true \(Copilot CLI\)[\s\S]*why: Copilot's permissionRequest is not replayed yet/);
     expect(report).toContain("note: fires for OpenCode's permission prompts only (permission_prompt)");
+    expect(report).toMatch(/translated\s+permissionRequest \[\*\] true \(Copilot CLI\)/);
+    expect(report).toMatch(/translated\s+subagentStop \[\*\] true \(Copilot CLI\)/);
+    // Copilot reads no matcher on postToolUseFailure, and a bash command is never a failure for it.
+    expect(report).toMatch(/translated\s+postToolUseFailure \[bash\|view\] true \(Copilot CLI\)[^\n]*\n[^\n]*fires on: read, write, edit,/);
   });
 
   it("an agentStop gate sends the agent back with its reason as the next message; sessionStart and subagentStart add their context (test, offline)", async () => {
@@ -244,5 +249,174 @@ describe("Copilot hooks replayed with Copilot's contract", () => {
     expect(exitCode).toBe(1);
     expect(out.join("")).toContain('OpenCode shows "Denied by preToolUse hook: rm -rf is not allowed"');
     expect(existsSync(project.file("build"))).toBe(false);
+  });
+
+  describe("permissionRequest", () => {
+    const asked = (callID: string, permission = "bash") => ({
+      id: `per_${callID}`,
+      sessionID: "ses_test",
+      permission,
+      patterns: ["*"],
+      always: ["*"],
+      metadata: {},
+      tool: { messageID: "msg_1", callID },
+    });
+    const replies = (plugin: Awaited<ReturnType<typeof loadPlugin>>) =>
+      plugin.client.calls.filter(([name]) => name === "permission.reply").map(([, options]) => options);
+    /** A policy as Copilot's docs write one: read toolInput.command with jq, answer with a top-level behavior. */
+    const POLICY = `#!/bin/sh
+input=$(cat)
+printf '%s\\n' "$input" >> asked.jsonl
+case "$(printf '%s' "$input" | jq -r '.toolInput.command // empty')" in
+  *"rm -rf"*) echo '{"behavior":"deny","message":"rm -rf needs a human","interrupt":true}' ;;
+  *"git push"*) echo '{"behavior":"allow"}'; echo ignored >&2; exit 2 ;;
+  *) echo '{"behavior":"allow"}' ;;
+esac
+`;
+
+    it("answers OpenCode's prompt with Copilot's behavior; exit 2 denies; interrupt aborts the turn; the hook reads Copilot's permission payload", async () => {
+      project = await makeProject({
+        ".github/hooks/policy.sh": POLICY,
+        ".github/hooks/policy.json": hooksFile({ permissionRequest: [{ matcher: "bash", bash: "sh .github/hooks/policy.sh" }] }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: { bash: "ask" } });
+      await plugin.before("bash", { command: "ls", description: "list files" }, "call_ls");
+      await plugin.before("bash", { command: "rm -rf build", description: "clean" }, "call_rm");
+      await plugin.before("bash", { command: "git push", description: "push" }, "call_push");
+      await plugin.before("read", { filePath: project.file("a.txt") }, "call_read");
+      for (const callID of ["call_ls", "call_rm", "call_push"]) await plugin.emit("permission.asked", asked(callID));
+      await plugin.emit("permission.asked", asked("call_read", "external_directory"));
+      expect(replies(plugin)).toEqual([
+        { path: { id: "ses_test", permissionID: "per_call_ls" }, body: { response: "once" } },
+        { path: { id: "ses_test", permissionID: "per_call_rm" }, body: { response: "reject" } },
+        { path: { id: "ses_test", permissionID: "per_call_push" }, body: { response: "reject" } },
+      ]);
+      expect(plugin.client.calls.filter(([name]) => name === "session.abort")).toHaveLength(1);
+      const inputs = await lines(project.file("asked.jsonl"));
+      expect(inputs).toHaveLength(3); // a read asks Copilot no permission
+      expect(Object.keys(inputs[0]!)).toEqual(["sessionId", "timestamp", "cwd", "hookName", "toolName", "toolInput", "permissionSuggestions"]);
+      expect(inputs[0]).toMatchObject({ hookName: "permissionRequest", toolName: "bash", toolInput: { command: "ls" } });
+      // OpenCode's "always" patterns, as the allow rule a hook could add.
+      expect(inputs[0]!.permissionSuggestions).toEqual([
+        { type: "addRules", rules: [{ toolName: "bash", ruleContent: "*" }], behavior: "allow", destination: "localSettings" },
+      ]);
+      const logs = plugin.client.logs().join("\n");
+      expect(logs).toContain("PermissionRequest hook denied bash (*): rm -rf needs a human");
+      expect(logs).toContain("PermissionRequest hook denied bash (*): Denied by permissionRequest hook");
+    });
+
+    it("a write's prompt is Copilot's `edit {file_path, diff}`; a PascalCase hook gets Edit; the later hook's behavior wins", async () => {
+      project = await makeProject({
+        ".github/hooks/edits.json": hooksFile({
+          permissionRequest: [
+            { matcher: "edit", bash: 'jq -c \'[.toolName, .toolInput]\' >> edits.jsonl; echo \'{"behavior":"deny","message":"first"}\'' },
+            { matcher: "create", bash: "touch create-fired" },
+          ],
+          PermissionRequest: [{ matcher: "Edit", bash: "jq -c '[.tool_name, .tool_input.file_path]' >> pascal.jsonl; echo '{\"behavior\":\"allow\"}'" }],
+        }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: { edit: "ask" } });
+      await plugin.before("write", { filePath: project.file("hello.txt"), content: "hi\n" }, "call_write");
+      await plugin.emit("permission.asked", asked("call_write", "edit"));
+      expect(JSON.parse(await readFile(project.file("edits.jsonl"), "utf8"))).toEqual([
+        "edit",
+        { file_path: project.file("hello.txt"), diff: `--- ${project.file("hello.txt")}\n+++ ${project.file("hello.txt")}\n+hi\n` },
+      ]);
+      expect(JSON.parse(await readFile(project.file("pascal.jsonl"), "utf8"))).toEqual(["Edit", project.file("hello.txt")]);
+      expect(existsSync(project.file("create-fired"))).toBe(false);
+      // Each spelling is its own firing: the camelCase one denies, and a deny of any firing answers the prompt.
+      expect(replies(plugin)).toEqual([{ path: { id: "ses_test", permissionID: "per_call_write" }, body: { response: "reject" } }]);
+    });
+
+    it("later wins within one spelling: a deny then an allow allows", async () => {
+      project = await makeProject({
+        ".github/hooks/two.json": hooksFile({
+          permissionRequest: [{ bash: `echo '{"behavior":"deny","message":"no"}'` }, { bash: `echo '{"behavior":"allow"}'` }],
+        }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: { bash: "ask" } });
+      await plugin.before("bash", { command: "ls" }, "call_ls");
+      await plugin.emit("permission.asked", asked("call_ls"));
+      expect(replies(plugin)).toEqual([{ path: { id: "ses_test", permissionID: "per_call_ls" }, body: { response: "once" } }]);
+    });
+  });
+
+  describe("subagentStop", () => {
+    const childTurn = (answer: string) => {
+      const text = (id: string, messageID: string, value: string) => ({ id, sessionID: "ses_child", messageID, type: "text", text: value });
+      return [
+        {
+          info: { id: "msg_u1", sessionID: "ses_child", role: "user", time: { created: 1 }, agent: "explore", model: { providerID: "p", modelID: "m" } },
+          parts: [text("prt_u1", "msg_u1", "look around")],
+        },
+        {
+          info: { id: "msg_a1", sessionID: "ses_child", role: "assistant", parentID: "msg_u1", time: { created: 2, completed: 3 }, finish: "stop" },
+          parts: [text("prt_a1", "msg_a1", answer)],
+        },
+      ];
+    };
+    const task = async (plugin: Awaited<ReturnType<typeof loadPlugin>>) => {
+      await plugin.emit("session.created", { sessionID: "ses_test", info: { id: "ses_test", title: "New session" } });
+      await plugin.emit("session.created", { sessionID: "ses_child", info: { id: "ses_child", parentID: "ses_test", title: "look (@explore subagent)" } });
+      return plugin.call(
+        "task",
+        { description: "look", prompt: "look around", subagent_type: "explore" },
+        { title: "look", output: "task_id: ses_child\n\n<task_result>\nfound it\n</task_result>", metadata: { sessionId: "ses_child" } },
+      );
+    };
+
+    it("modifiedResponse replaces the task's result the parent reads; the hook reads Copilot's subagentStop payload", async () => {
+      project = await makeProject({
+        ".github/hooks/sub.json": hooksFile({
+          subagentStop: [{ bash: `tee sub.json | jq -c '{modifiedResponse: (.response + " (checked by " + .agentName + ")")}'` }],
+        }),
+      });
+      const plugin = await loadPlugin(project.dir, { permission: "allow" }, { messages: (id) => (id === "ses_child" ? childTurn("found it") : []) });
+      const output = await task(plugin);
+      expect(output.output).toBe("task_id: ses_child\n\n<task_result>\nfound it (checked by explore)\n</task_result>");
+      const [stdin] = await lines(project.file("sub.json"));
+      expect(Object.keys(stdin!)).toEqual(["sessionId", "timestamp", "cwd", "transcriptPath", "agentId", "agentType", "agentName", "response", "stopReason"]);
+      expect(stdin).toMatchObject({ agentId: "ses_child", agentType: "explore", response: "found it", stopReason: "end_turn" });
+      expect(plugin.client.calls.filter(([name]) => name === "session.promptAsync")).toEqual([]);
+    });
+
+    it("decision block sends the subagent back with the reason as its next message (test, offline)", async () => {
+      project = await makeProject({
+        ".github/hooks/sub.json": hooksFile({ SubagentStop: [{ bash: `echo '{"decision":"block","reason":"Cite the files you read."}'` }] }),
+      });
+      const out: string[] = [];
+      await testHook({
+        project: project.dir,
+        event: "SubagentStop",
+        agentType: "explore",
+        json: true,
+        print: (text) => out.push(text),
+        printError: (text) => out.push(text),
+      });
+      const report = JSON.parse(out.join("")) as { effects: unknown[] };
+      expect(report.effects).toEqual([expect.objectContaining({ text: "Cite the files you read." })]);
+    });
+  });
+
+  it("postToolUseFailure: a tool error in Copilot's names; additionalContext reaches the next model request; a failed bash command fires none (test, offline)", async () => {
+    project = await makeProject({
+      ".github/hooks/fail.json": hooksFile({
+        postToolUseFailure: [{ bash: `tee -a fail.jsonl | jq -c '{additionalContext: ("create " + .toolArgs.path + " first")}'` }],
+        PostToolUseFailure: [{ bash: "jq -c '[.tool_name, .tool_input.path, .error]' >> pascal.jsonl" }],
+      }),
+    });
+    const fire = async (extra: Record<string, unknown>) => {
+      const out: string[] = [];
+      await testHook({ project: project.dir, event: "PostToolUseFailure", print: (text) => out.push(text), printError: (text) => out.push(text), ...extra });
+      return out.join("");
+    };
+    const text = await fire({ tool: "Read", input: '{"file_path":"missing.txt"}', error: "File not found: missing.txt" });
+    expect(text).toContain(`create ${project.file("missing.txt")} first`);
+    const [stdin] = await lines(project.file("fail.jsonl"));
+    expect(Object.keys(stdin!)).toEqual(["sessionId", "timestamp", "cwd", "toolName", "toolArgs", "error"]);
+    expect(stdin).toMatchObject({ toolName: "view", toolArgs: { path: project.file("missing.txt") }, error: "File not found: missing.txt" });
+    expect(JSON.parse(await readFile(project.file("pascal.jsonl"), "utf8"))).toEqual(["Read", project.file("missing.txt"), "File not found: missing.txt"]);
+    await fire({ tool: "Bash", input: '{"command":"false"}', exit: "1" });
+    expect(await lines(project.file("fail.jsonl"))).toHaveLength(1);
   });
 });

@@ -339,6 +339,30 @@ describe("Cursor hooks replayed with Cursor's contract", () => {
       });
     });
 
+    it("postToolUseFailure: a failed grep is Cursor's Grep {pattern, file_path} (absolute), not Claude's {pattern, path}", async () => {
+      project = await makeProject({
+        ".cursor/hooks.json": cursorHooks({ postToolUseFailure: [{ command: "jq -c . > fail.json", matcher: "^Grep$" }] }),
+      });
+      await fire("PostToolUseFailure", { tool: "Grep", input: '{"pattern":"TODO","path":"src"}', error: "No such directory: src" });
+      const stdin = await stdinOf("fail.json");
+      expect(stdin).toMatchObject({ tool_name: "Grep", tool_input: { pattern: "TODO", file_path: project.file("src"), output_mode: "content" } });
+      expect(stdin.tool_input).not.toHaveProperty("path");
+    });
+
+    it("postToolUseFailure on a shell: a tool error fires it as Shell; a command that exits non-zero does not (a success for Cursor)", async () => {
+      project = await makeProject({
+        ".cursor/hooks.json": cursorHooks({ postToolUseFailure: [{ command: "jq -c . >> shell-fail.jsonl" }] }),
+      });
+      await fire("PostToolUseFailure", { tool: "Bash", input: '{"command":"sleep 99"}', error: "The command timed out" });
+      const [failed] = (await readFile(project.file("shell-fail.jsonl"), "utf8"))
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(failed).toMatchObject({ hook_event_name: "postToolUseFailure", tool_name: "Shell", error_message: "The command timed out" });
+      await fire("PostToolUseFailure", { tool: "Bash", input: '{"command":"false"}', exit: "1" });
+      expect((await readFile(project.file("shell-fail.jsonl"), "utf8")).trim().split("\n")).toHaveLength(1);
+    });
+
     it("afterAgentResponse: the answer that ends the turn, observed only", async () => {
       project = await makeProject({
         ".cursor/hooks/answer.sh": "jq -c . > answer.json\n",

@@ -10,10 +10,12 @@ import type { AgentText } from "../../schema/dialects/agent-hooks.js";
 import { COPILOT, copilotSpawned } from "../../plugin/dialects/copilot/copilot-dialect.js";
 import { copilotInput } from "../../plugin/dialects/copilot/copilot-input.js";
 import { copilotOutput, decodeCopilotResult } from "../../plugin/dialects/copilot/copilot-output.js";
-import { copilotCalls, copilotResultText } from "../../plugin/dialects/copilot/copilot-tools.js";
+import { copilotCalls, copilotPermissionCalls, copilotResultText } from "../../plugin/dialects/copilot/copilot-tools.js";
 import {
   COPILOT_EVENTS,
   decideCopilotContext,
+  decideCopilotFailure,
+  decideCopilotPermissionRequest,
   decideCopilotPostToolUse,
   decideCopilotPreToolUse,
   decideCopilotStop,
@@ -446,12 +448,213 @@ describe("merges", () => {
     expect(decideCopilotStop([run(json({ decision: "allow" }))]).prompt).toBeUndefined();
   });
 
+  it("subagentStop: a block sends the subagent back (cap 8); the last modifiedResponse is the parent's answer; agentStop reads none", () => {
+    expect(decideCopilotStop([run(json({ decision: "block", reason: "Cite the files." }))], "subagentStop")).toMatchObject({
+      prompt: "Cite the files.",
+      cap: 8,
+    });
+    const rewritten = decideCopilotStop(
+      [run(json({ modifiedResponse: "first" })), run(json({ decision: "allow", modifiedResponse: "second" }))],
+      "subagentStop",
+    );
+    expect(rewritten).toMatchObject({ response: "second", blocks: [] });
+    expect(decideCopilotStop([run(json({ modifiedResponse: "x" }))]).response).toBeUndefined();
+    expect(Object.keys(COPILOT_EVENTS.subagentStop!)).toEqual(["SubagentStop"]);
+    expect(COPILOT_EVENTS.SubagentStop).toBe(COPILOT_EVENTS.subagentStop);
+  });
+
+  it("subagentStop stdin: the subagent by OpenCode's name and its answer, in each spelling", () => {
+    const facts = { sessionID: "s", transcriptPath: "/t", cwd: "/p", now: 0 };
+    const own = { stop_hook_active: false, agent_id: "ses_child", agent_type: "Explore", agent_transcript_path: "/c", last_assistant_message: "found it" };
+    expect(copilotInput("subagentStop", facts, own)).toEqual({
+      sessionId: "s",
+      timestamp: 0,
+      cwd: "/p",
+      transcriptPath: "/t",
+      agentId: "ses_child",
+      agentType: "explore",
+      agentName: "explore",
+      response: "found it",
+      stopReason: "end_turn",
+    });
+    expect(copilotInput("SubagentStop", facts, own)).toMatchObject({
+      hook_event_name: "SubagentStop",
+      agent_id: "ses_child",
+      agent_name: "explore",
+      last_assistant_message: "found it",
+      stop_reason: "end_turn",
+    });
+  });
+
   it("both spellings of each replayed event ride the same engine event", () => {
     expect(Object.keys(COPILOT_EVENTS.preToolUse!)).toEqual(["PreToolUse"]);
     expect(COPILOT_EVENTS.Stop).toBe(COPILOT_EVENTS.agentStop);
     expect(COPILOT_EVENTS.UserPromptSubmit).toBe(COPILOT_EVENTS.userPromptSubmitted);
-    expect(COPILOT_EVENTS.permissionRequest).toBeUndefined();
+    expect(Object.keys(COPILOT_EVENTS.permissionRequest!)).toEqual(["PermissionRequest"]);
+    expect(COPILOT_EVENTS.PermissionRequest).toBe(COPILOT_EVENTS.permissionRequest);
     expect(Object.keys(COPILOT_EVENTS.errorOccurred!)).toEqual(["StopFailure"]);
+  });
+});
+
+describe("permissionRequest", () => {
+  // Permission-shaped toolInput: bash {command}; create/edit => toolName "edit" with {file_path, diff}; reads ask nothing.
+  it.each([
+    ["bash", { command: "rm -rf b", description: "clean" }, false, [{ toolName: "bash", toolInput: { command: "rm -rf b" } }]],
+    ["bash", { command: "ls" }, true, [{ toolName: "Bash", toolInput: { command: "ls" } }]],
+    [
+      "write",
+      { filePath: "a.txt", content: "x\ny\n" },
+      false,
+      [{ toolName: "edit", toolInput: { file_path: "/p/a.txt", diff: "--- /p/a.txt\n+++ /p/a.txt\n+x\n+y\n" } }],
+    ],
+    [
+      "edit",
+      { filePath: "/p/a.txt", oldString: "x", newString: "z" },
+      true,
+      [{ toolName: "Edit", toolInput: { file_path: "/p/a.txt", diff: "--- /p/a.txt\n+++ /p/a.txt\n-x\n+z\n" } }],
+    ],
+    [
+      "apply_patch",
+      { patchText: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch" },
+      false,
+      [{ toolName: "edit", toolInput: { file_path: "/p/src/a.ts", diff: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch" } }],
+    ],
+    ["read", { filePath: "/p/a.txt" }, false, []],
+    ["grep", { pattern: "x" }, false, []],
+    ["webfetch", { url: "https://example.com" }, false, [{ toolName: "web_fetch", toolInput: { url: "https://example.com" } }]],
+  ])("%s %j (pascal %s) -> %j", (tool, args, pascal, expected) => {
+    const calls = copilotPermissionCalls(tool, args, "/p", pascal).map(({ toolName, toolInput }) => ({ toolName, toolInput }));
+    expect(calls).toEqual(expected);
+  });
+
+  it("the dialect hands permissionRequest the permission-shaped call and other events the tool's arguments", () => {
+    const where = { event: "PermissionRequest" as const, claudeFires: true, directory: "/p", mcpServers: [] };
+    expect(COPILOT.toolCalls("permissionRequest", "write", { filePath: "a", content: "" }, where)[0]!.toolName).toBe("edit");
+    expect(COPILOT.toolCalls("preToolUse", "write", { filePath: "a", content: "" }, where)[0]!.toolName).toBe("create");
+  });
+
+  it("a PascalCase matcher `edit` or `Edit` and a native `edit` fire on a write's permission; `create` does not", () => {
+    const [camel] = copilotPermissionCalls("write", { filePath: "a", content: "" }, "/p", false);
+    const [pascal] = copilotPermissionCalls("write", { filePath: "a", content: "" }, "/p", true);
+    const fires = (spelled: string, matcher: string, call: typeof camel) => {
+      const compiled = COPILOT.compileMatcher(spelled, matcher);
+      if (!compiled.ok) throw new Error("bad matcher");
+      return compiled.matcher.test(COPILOT.matchValue!(spelled, call!.toolName, call)!);
+    };
+    expect(fires("permissionRequest", "edit", camel)).toBe(true);
+    expect(fires("permissionRequest", "create", camel)).toBe(false);
+    expect(fires("PermissionRequest", "edit", pascal)).toBe(true);
+    expect(fires("PermissionRequest", "Edit", pascal)).toBe(true);
+  });
+
+  it("stdin: hookName, toolName, toolInput, permissionSuggestions (camelCase); snake_case under PermissionRequest", () => {
+    const facts = { sessionID: "s", transcriptPath: "/t", cwd: "/p", now: 0 };
+    const own = { tool_name: "bash", tool_input: { command: "ls" } };
+    expect(copilotInput("permissionRequest", facts, own)).toEqual({
+      sessionId: "s",
+      timestamp: 0,
+      cwd: "/p",
+      hookName: "permissionRequest",
+      toolName: "bash",
+      toolInput: { command: "ls" },
+      permissionSuggestions: [],
+    });
+    expect(copilotInput("PermissionRequest", facts, { ...own, tool_name: "Bash" })).toMatchObject({
+      hook_event_name: "PermissionRequest",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      permission_suggestions: [],
+    });
+  });
+
+  const run = (result: HookResult): HandlerRun => ({ handler: { label: "hook", where: "h.json:1:1", timeoutMs: 30_000 } as HandlerRun["handler"], result });
+  const json = (value: Record<string, unknown>): HookResult => ({ status: "success", json: value });
+  const exit = (code: number, stdout = ""): ProcessOutcome => ({ exitCode: code, stdout, stderr: "why", timedOut: false }) as ProcessOutcome;
+  const [bash] = copilotCalls("bash", { command: "ls" }, "/p", false);
+
+  it.each([
+    ["no behavior: the prompt is left to the user", [json({ message: "x" })], undefined],
+    ["allow", [json({ behavior: "allow" })], { behavior: "allow", message: "", interrupt: false, updatedPermissions: [] }],
+    [
+      "deny with message and interrupt",
+      [json({ behavior: "deny", message: "no", interrupt: true })],
+      { behavior: "deny", message: "no", interrupt: true, updatedPermissions: [] },
+    ],
+    [
+      "deny without a message",
+      [json({ behavior: "deny" })],
+      { behavior: "deny", message: "Denied by permissionRequest hook", interrupt: false, updatedPermissions: [] },
+    ],
+    [
+      "later wins: deny then allow",
+      [json({ behavior: "deny", message: "no" }), json({ behavior: "allow" })],
+      { behavior: "allow", message: "", interrupt: false, updatedPermissions: [] },
+    ],
+    [
+      "later wins: allow then deny",
+      [json({ behavior: "allow" }), json({ behavior: "deny", message: "no" })],
+      { behavior: "deny", message: "no", interrupt: false, updatedPermissions: [] },
+    ],
+    [
+      "a failed hook is ignored",
+      [json({ behavior: "allow" }), run({ status: "error", message: "boom" }).result],
+      { behavior: "allow", message: "", interrupt: false, updatedPermissions: [] },
+    ],
+  ])("%s", (_name, results, answer) => {
+    expect(decideCopilotPermissionRequest(bash!, results.map(run)).answer).toEqual(answer);
+  });
+
+  it("exit 2 denies whatever stdout says, with stdout's message; stderr is not used; exit 1 is ignored", () => {
+    const two = decodeCopilotResult("permissionRequest", exit(2, '{"behavior":"allow","message":"m"}'));
+    expect(decideCopilotPermissionRequest(bash!, [run(two)]).answer).toMatchObject({ behavior: "deny", message: "m" });
+    const bare = decodeCopilotResult("PermissionRequest", exit(2));
+    expect(decideCopilotPermissionRequest(bash!, [run(bare)]).answer).toMatchObject({ behavior: "deny", message: "Denied by permissionRequest hook" });
+    expect(decideCopilotPermissionRequest(bash!, [run(decodeCopilotResult("permissionRequest", exit(1, '{"behavior":"deny"}')))]).answer).toBeUndefined();
+  });
+});
+
+describe("postToolUseFailure", () => {
+  const run = (result: HookResult): HandlerRun => ({ handler: { label: "hook", where: "h.json:1:1", timeoutMs: 30_000 } as HandlerRun["handler"], result });
+  const [view] = copilotCalls("read", { filePath: "/p/missing.txt" }, "/p", false);
+
+  it("a tool error: the call in Copilot's names with `error`; snake_case under PostToolUseFailure", () => {
+    const facts = { sessionID: "s", transcriptPath: "/t", cwd: "/p", now: 0 };
+    const own = { tool_name: "view", tool_input: { path: "/p/missing.txt" }, tool_use_id: "c", error: "File not found", is_interrupt: false };
+    expect(copilotInput("postToolUseFailure", facts, own)).toEqual({
+      sessionId: "s",
+      timestamp: 0,
+      cwd: "/p",
+      toolName: "view",
+      toolArgs: { path: "/p/missing.txt" },
+      error: "File not found",
+    });
+    expect(copilotInput("PostToolUseFailure", facts, { ...own, tool_name: "Read" })).toMatchObject({
+      hook_event_name: "PostToolUseFailure",
+      tool_name: "Read",
+      tool_input: { path: "/p/missing.txt" },
+      error: "File not found",
+    });
+  });
+
+  it("no bash call for a command that exits non-zero (a success for Copilot); a shell tool error and other tools keep their call", () => {
+    const where = { event: "PostToolUseFailure" as const, claudeFires: true, directory: "/p", mcpServers: [] };
+    expect(COPILOT.toolCalls("postToolUseFailure", "bash", { command: "false" }, { ...where, nonZeroExit: true })).toEqual([]);
+    expect(COPILOT.toolCalls("postToolUseFailure", "bash", { command: "sleep 99" }, where).map((call) => call.toolName)).toEqual(["bash"]);
+    expect(COPILOT.toolCalls("PostToolUseFailure", "read", { filePath: "a" }, where).map((call) => call.toolName)).toEqual(["Read"]);
+    expect(COPILOT.toolCalls("postToolUse", "bash", { command: "false" }, { ...where, event: "PostToolUse", claudeFires: false })).toHaveLength(1);
+  });
+
+  it("top-level additionalContext and exit 2's stdout reach the model; nested context and a failed hook do not", () => {
+    const two = decodeCopilotResult("postToolUseFailure", { exitCode: 2, stdout: "retry with the right path\n", stderr: "not this" });
+    expect(
+      decideCopilotFailure(view!, [
+        run({ status: "success", json: { additionalContext: "create it first" } }),
+        run({ status: "success", json: { hookSpecificOutput: { additionalContext: "nested" } } }),
+        run(two),
+        run({ status: "error", message: "boom" }),
+      ]).feedback,
+    ).toEqual(["create it first", "retry with the right path"]);
+    expect(Object.keys(COPILOT_EVENTS.postToolUseFailure!)).toEqual(["PostToolUseFailure"]);
   });
 });
 

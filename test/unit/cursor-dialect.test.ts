@@ -112,7 +112,11 @@ describe("Cursor's tool table, both ways", () => {
   it("a shell command that exits non-zero is no failure for Cursor: postToolUse follows it, postToolUseFailure does not", () => {
     const after = { ...where, event: "PostToolUse" as const, claudeFires: false };
     expect(cursorCalls("postToolUse", "bash", { command: "false" }, after)).toHaveLength(1);
-    expect(cursorCalls("postToolUseFailure", "bash", { command: "false" }, { ...after, event: "PostToolUseFailure" })).toEqual([]);
+    expect(cursorCalls("postToolUseFailure", "bash", { command: "false" }, { ...after, event: "PostToolUseFailure", nonZeroExit: true })).toEqual([]);
+    // A shell tool error (a timeout, an abort) is a failure for Cursor too.
+    expect(cursorCalls("postToolUseFailure", "bash", { command: "sleep 99" }, { ...after, event: "PostToolUseFailure" }).map((call) => call.toolName)).toEqual([
+      "Shell",
+    ]);
   });
 
   it("updated_input keys go back onto OpenCode's arguments, the others kept", () => {

@@ -9,7 +9,7 @@ import type { HandlerOf } from "../../../schema/handlers.js";
 import type { Dialect } from "../dialect.js";
 import { copilotInput } from "./copilot-input.js";
 import { decodeCopilotResult } from "./copilot-output.js";
-import { COPILOT_TOOLS, copilotCalls, copilotResultText } from "./copilot-tools.js";
+import { COPILOT_TOOLS, copilotCalls, copilotPermissionCalls, copilotResultText } from "./copilot-tools.js";
 
 /** What Claude Code adds to a hook's environment and Copilot does not (Copilot does set CLAUDE_PROJECT_DIR). */
 const CLAUDE_ONLY_ENV = ["CLAUDECODE", "CLAUDE_CODE_SESSION_ID"];
@@ -63,7 +63,11 @@ export const COPILOT: Dialect = {
   },
   spawned: copilotSpawned,
   timeoutSeconds: (_event, written) => copilotTimeout(written),
-  toolCalls: (spelled, tool, args, where) => copilotCalls(tool, args, where.directory, isPascal(spelled)),
+  toolCalls(spelled, tool, args, where) {
+    // A shell command that exits non-zero is a success for Copilot (its postToolUse follows), never a failure; a shell tool error is one.
+    if (where.event === "PostToolUseFailure" && where.nonZeroExit) return [];
+    return (copilotEventOf(spelled) === "permissionRequest" ? copilotPermissionCalls : copilotCalls)(tool, args, where.directory, isPascal(spelled));
+  },
   toolResponse: (_event, call, output) => copilotResultText(call, output),
   input: (spelled, facts, own) =>
     copilotInput(spelled, { sessionID: facts.sessionID, transcriptPath: facts.transcriptPath, cwd: facts.cwd, now: Date.now() }, own),

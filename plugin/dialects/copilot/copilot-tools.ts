@@ -148,6 +148,56 @@ export function copilotCalls(tool: string, args: Args, directory: string, pascal
   return [{ toolName, toolInput, mapping: rewriteMapping(tool, copilot, args) }];
 }
 
+/**
+ * The call a permissionRequest hook reads: permission-shaped, not the tool's arguments. A shell
+ * command is `bash {command}`; a file change (create, edit, a patch) is `edit {file_path, diff}`.
+ * Reads (view, grep, glob) ask no permission in Copilot, so they fire nothing; the other tools keep
+ * their call. `pascal`: Claude's names (`Bash`, `Edit`).
+ */
+export function copilotPermissionCalls(tool: string, args: Args, directory: string, pascal: boolean): ClaudeCall[] {
+  if (READ_KIND.has(tool)) return [];
+  const shape = PERMISSION_SHAPE[tool];
+  if (!shape) return copilotCalls(tool, args, directory, pascal);
+  const [as, toolInput] = shape(args, directory);
+  const copilot = COPILOT_TOOLS[as]!;
+  return [{ toolName: pascal ? copilot.claude : copilot.runtime, toolInput, mapping: rewriteMapping(as, copilot, args) }];
+}
+
+/** OpenCode tools whose Copilot permission kind is `read`: Copilot fires no permissionRequest for them. */
+const READ_KIND = new Set(["read", "glob", "grep"]);
+
+/** A diff of the change, as the permission prompt shows it: removed lines `-`, added lines `+`. */
+function diffOf(file: string, before: string, after: string): string {
+  const lines = (text: string, sign: string) =>
+    text === ""
+      ? []
+      : text
+          .replace(/\n$/, "")
+          .split("\n")
+          .map((line) => sign + line);
+  return [`--- ${file}`, `+++ ${file}`, ...lines(before, "-"), ...lines(after, "+")].join("\n") + "\n";
+}
+
+const PERMISSION_SHAPE: Readonly<Record<string, (args: Args, directory: string) => [string, Args]>> = {
+  bash: (args) => ["bash", { command: text(args.command) ?? "" }],
+  write: (args, directory) => {
+    const file = String(absolute(args.filePath, directory) ?? "");
+    return ["edit", { file_path: file, diff: diffOf(file, "", text(args.content) ?? "") }];
+  },
+  edit: (args, directory) => {
+    const file = String(absolute(args.filePath, directory) ?? "");
+    return ["edit", { file_path: file, diff: diffOf(file, text(args.oldString) ?? "", text(args.newString) ?? "") }];
+  },
+  // A patch names its files inside; its text is the diff.
+  apply_patch: (args, directory) => ["edit", { file_path: patchFile(text(args.patchText) ?? "", directory), diff: text(args.patchText) ?? "" }],
+};
+
+/** The first file a patch touches (`*** Update File: <path>`), absolute. */
+function patchFile(patch: string, directory: string): string {
+  const named = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/m.exec(patch)?.[1];
+  return named ? path.resolve(directory, named.trim()) : "";
+}
+
 /** Which OpenCode tool a Copilot call of this name came from, for matchers that test both names. */
 export function runtimeNameOf(call: Pick<ClaudeCall, "mapping">): string | undefined {
   return call.mapping ? COPILOT_TOOLS[call.mapping.opencode]?.runtime : undefined;

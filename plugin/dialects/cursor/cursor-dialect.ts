@@ -51,7 +51,7 @@ export const CURSOR: Dialect = {
       case "afterMCPExecution":
         return call?.toolName;
       case "postToolUseFailure":
-        // A tool error reaches this event in Claude's names (its module is not a per-agent tool event).
+        // The failed call in Cursor's names; a value given in Claude's names is turned into Cursor's.
         return call?.toolName ?? (claudeValue === undefined ? undefined : (cursorNameOfClaude(claudeValue) ?? claudeValue));
       case "sessionStart":
         return claudeValue;

@@ -18,8 +18,9 @@ type Own = Readonly<Record<string, unknown>>;
 const EVENT_FIELDS: Readonly<Record<string, (own: Own, facts: DialectFacts) => Record<string, unknown>>> = {
   preToolUse: (own, facts) => ({ ...tool(own), tool_use_id: own.tool_use_id, cwd: facts.cwd }),
   postToolUse: (own, facts) => ({ ...tool(own), tool_output: own.tool_response, duration: 0, tool_use_id: own.tool_use_id, cwd: facts.cwd }),
+  // The failed call in Cursor's names and shapes (cursor-tools.ts), as on its other tool events.
   postToolUseFailure: (own) => ({
-    ...cursorToolOf(own),
+    ...tool(own),
     error_message: own.error,
     failure_type: "error",
     duration: typeof own.duration_ms === "number" ? own.duration_ms : 0,
@@ -120,7 +121,7 @@ function shellOutput(toolOutput: unknown): string {
   }
 }
 
-/** Claude's names of a failed call (postToolUseFailure rides a module that names calls Claude's way) in Cursor's. */
+/** Claude's tool names in Cursor's (a matcher value given in Claude's names, as `hooks2opencode test --tool` may). */
 const CURSOR_NAME_OF_CLAUDE: Readonly<Record<string, string>> = {
   Bash: "Shell",
   Read: "Read",
@@ -137,20 +138,6 @@ export function cursorNameOfClaude(name: string): string | undefined {
   const mcpTool = /^mcp__.+?__(.+)$/.exec(name)?.[1];
   if (mcpTool) return `MCP:${mcpTool}`;
   return CURSOR_NAME_OF_CLAUDE[name] ?? (Object.values(CURSOR_TOOL_OF).includes(name) ? name : undefined);
-}
-
-function cursorToolOf(own: Own): Record<string, unknown> {
-  const name = String(own.tool_name ?? "");
-  const claudeInput = input(own);
-  const toolInput: Record<string, unknown> =
-    name === "Bash"
-      ? { command: claudeInput.command }
-      : name === "Grep"
-        ? { pattern: claudeInput.pattern, file_path: claudeInput.path }
-        : name === "Read" || name === "Write" || name === "Edit"
-          ? { file_path: claudeInput.file_path, ...(typeof claudeInput.content === "string" ? { content: claudeInput.content } : {}) }
-          : claudeInput;
-  return { tool_name: cursorNameOfClaude(name) ?? name, tool_input: toolInput };
 }
 
 /** OpenCode's agent names as Cursor names its subagent types (`generalPurpose`, `explore`, ...). */

@@ -76,8 +76,8 @@ export function cursorCalls(agentEvent: string, tool: string, args: Record<strin
   const mcp = mcpToolName(tool, where.mcpServers);
   const only = ONLY[agentEvent];
   if (only && !only(tool, mcp !== undefined)) return [];
-  // A shell command that exits non-zero is a success for Cursor (postToolUse and afterShellExecution follow it), never a failure.
-  if (where.event === "PostToolUseFailure" && tool === "bash") return [];
+  // A shell command that exits non-zero is a success for Cursor (postToolUse and afterShellExecution follow it), never a failure; a shell tool error is one.
+  if (where.event === "PostToolUseFailure" && where.nonZeroExit) return [];
   if (nestsBeyond(args, MAX_ARGS_DEPTH)) {
     const name = mcp ? `MCP:${mcp.tool}` : CURSOR_TOOL_OF[tool];
     if (!name) return [];
