@@ -8,7 +8,7 @@
 // nothing about, an earlier "Always allow"), the call never runs: a guard that asks never fails open.
 // Source: https://code.claude.com/docs/en/hooks#pretooluse-decision-control.
 import { addPendingRule, armSavedRules, type AskRule, noteSessionRules, type RuleTarget, sessionAsks } from "../opencode/ask-rules.js";
-import { type PermissionRule, sameRule } from "../opencode/permission-rules.js";
+import { type PermissionRule, sameRule } from "../match/opencode-permission-rules.js";
 import { fetchMessages } from "../opencode/session-messages.js";
 import type { Runtime } from "../runtime.js";
 import { sessionSlot } from "../session-state.js";

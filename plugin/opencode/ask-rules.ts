@@ -7,7 +7,7 @@
 // Also: the "Always allow" answers of this OpenCode process, which OpenCode evaluates after every
 // rule (an allow there beats the session's ask).
 import type { PermissionTarget } from "../tools/permission-target.js";
-import { lastMatching, type PermissionRule, sameRule, wildcardMatch } from "./permission-rules.js";
+import { lastMatching, type PermissionRule, sameRule, wildcardMatch } from "../match/opencode-permission-rules.js";
 
 export interface AskRule {
   permission: string;

@@ -4,12 +4,7 @@
 // a Claude ask rule matched to the user; where OpenCode would not, the plugin makes it (ask-user.ts).
 // Source: OpenCode 1.18.33 packages/opencode/src/util/wildcard.ts (match), src/permission/index.ts
 // (fromConfig, evaluate), src/agent/agent.ts (the defaults). Pure.
-
-interface OpencodeRuleRow {
-  permission: string;
-  pattern: string;
-  action: string;
-}
+import { lastMatching, type PermissionAction, type PermissionRule } from "../match/opencode-permission-rules.js";
 
 /** OpenCode's defaults for every agent, then what the build agent adds (agent.ts). */
 const DEFAULTS: Record<string, unknown> = {
@@ -23,27 +18,16 @@ const DEFAULTS: Record<string, unknown> = {
 };
 const BUILD: Record<string, unknown> = { question: "allow", plan_enter: "allow" };
 
-/** Wildcard.match: `*` is any text (`/` too), `?` any one character, a trailing ` *` also matches the bare command. */
-export function wildcardMatch(text: string, pattern: string): boolean {
-  let escaped = pattern
-    .replaceAll("\\", "/")
-    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-    .replace(/\*/g, ".*")
-    .replace(/\?/g, ".");
-  if (escaped.endsWith(" .*")) escaped = `${escaped.slice(0, -3)}( .*)?`;
-  return new RegExp(`^${escaped}$`, "s").test(text.replaceAll("\\", "/"));
-}
-
-function fromConfig(permission: Record<string, unknown>): OpencodeRuleRow[] {
+function fromConfig(permission: Record<string, unknown>): PermissionRule[] {
   return Object.entries(permission).flatMap(([key, value]) =>
     typeof value === "string"
-      ? [{ permission: key, pattern: "*", action: value }]
-      : Object.entries((value ?? {}) as Record<string, string>).map(([pattern, action]) => ({ permission: key, pattern, action })),
+      ? [{ permission: key, pattern: "*", action: value as PermissionAction }]
+      : Object.entries((value ?? {}) as Record<string, PermissionAction>).map(([pattern, action]) => ({ permission: key, pattern, action })),
   );
 }
 
 /** OpenCode's answer for one pattern of a call, with the build agent's rules. */
 export function opencodeAction(config: Record<string, unknown>, permission: string, pattern: string): string {
   const rules = [...fromConfig(DEFAULTS), ...fromConfig(BUILD), ...fromConfig(config)];
-  return rules.findLast((rule) => wildcardMatch(permission, rule.permission) && wildcardMatch(pattern, rule.pattern))?.action ?? "ask";
+  return lastMatching(rules, permission, pattern)?.action ?? "ask";
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { type BashAsk, bashAsk } from "../../plugin/tools/bash-permission.js";
 import { permissionTarget } from "../../plugin/tools/permission-target.js";
-import { lastMatching, wildcardMatch } from "../../plugin/opencode/permission-rules.js";
+import { lastMatching, wildcardMatch } from "../../plugin/match/opencode-permission-rules.js";
 
 describe("bashAsk: the pattern OpenCode's bash tool certainly asks with", () => {
   it.each<[string, BashAsk]>([
