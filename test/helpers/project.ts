@@ -22,7 +22,9 @@ export async function makeProject(files: Record<string, string | object>, prefix
     await writeFile(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
     if (relative.endsWith(".sh")) await chmod(file, 0o755);
   }
-  return { dir, file: (relative) => path.join(dir, relative), remove: () => rm(dir, { recursive: true, force: true }) };
+  // Retried: an OpenCode server that is shutting down may still write its snapshot objects (ENOTEMPTY).
+  const remove = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  return { dir, file: (relative) => path.join(dir, relative), remove };
 }
 
 /** A settings object with one hook group per entry. */
